@@ -1,0 +1,70 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@tubekeeper/contract';
+import type { Container } from './container.ts';
+import authPlugin from './http/plugins/auth.plugin.ts';
+import errorsPlugin from './http/plugins/errors.plugin.ts';
+import { adminUserRoutes } from './http/routes/admin-users.routes.ts';
+import { appSettingsRoutes } from './http/routes/appsettings.routes.ts';
+import { commonRoutes } from './http/routes/common.routes.ts';
+import { userRoutes } from './http/routes/user.routes.ts';
+import { webAppRoutes } from './http/routes/web-app.routes.ts';
+import type { RoutesModule } from './http/types.ts';
+
+export const API_ROUTES: RoutesModule[] = [commonRoutes, userRoutes, appSettingsRoutes, adminUserRoutes];
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  permission: string;
+}
+
+/** Builds the HTTP app; `routes` collects every registered route for the permission-matrix test. */
+export async function buildApp(container: Container, logger: FastifyServerOptions['logger'] = false) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, permission: route.config?.permission ?? 'authenticated' });
+    }
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  await app.register(authPlugin, {
+    auth: container.auth,
+    allowedHosts: container.config.allowedHosts,
+    trustedOrigins: container.config.trustedOrigins,
+  });
+  await app.register(fastifyStatic, { root: container.config.webDir, serve: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Tubekeeper API', version: APP_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  for (const module of [...API_ROUTES, webAppRoutes]) module(app, container);
+  await app.ready();
+  return Object.assign(app, { registeredRoutes: routes });
+}
+
+export type TubekeeperApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,51 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openMigratedDatabase } from '../db/database.ts';
+import { createContainer } from '../container.ts';
+import { runUserCommand } from './user.command.ts';
+import { serve } from './serve.command.ts';
+
+const HELP = `Usage: tubekeeper <command>
+
+Commands:
+  serve                     start the web app and API (default)
+  migrate                   apply database migrations and exit
+  user list                 list users
+  user create <name> [--password P] [--staff] [--superuser]
+  user passwd <name> [--password P]
+  user delete <name>
+
+Configuration comes from environment variables (and .env); see README.md.`;
+
+/** Returns an exit code for one-shot commands, or undefined for a long-running server. */
+export async function runCli(argv: string[]): Promise<number | undefined> {
+  const [command = 'serve', ...rest] = argv;
+  if (command === 'help' || command === '--help' || command === '-h') {
+    console.log(HELP);
+    return 0;
+  }
+  const config = loadConfig();
+  if (command === 'serve') {
+    await serve(config);
+    return undefined;
+  }
+  const database = await openMigratedDatabase(config);
+  try {
+    if (command === 'migrate') {
+      console.log(`Database is up to date (${database.engine}).`);
+      return 0;
+    }
+    if (command === 'user') {
+      const { positionals, values } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { password: { type: 'string' }, staff: { type: 'boolean' }, superuser: { type: 'boolean' } },
+      });
+      return await runUserCommand(createContainer(config, database), positionals, values);
+    }
+    console.error(`Unknown command: ${command}\n\n${HELP}`);
+    return 2;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import { buildApp } from '../app.ts';
+import type { AppConfigEnv } from '../config.ts';
+import { createContainer } from '../container.ts';
+import { openMigratedDatabase } from '../db/database.ts';
+import { ensureInitialAdmin } from '../services/bootstrap.service.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function serve(config: AppConfigEnv): Promise<void> {
+  for (const dir of [config.dataDir, config.mediaDir, config.cacheDir])
+    fs.mkdirSync(dir, { recursive: true });
+  const database = await openMigratedDatabase(config);
+  const container = createContainer(config, database);
+  const app = await buildApp(container, {
+    level: config.logLevel,
+    ...(process.stdout.isTTY && { transport: { target: 'pino-pretty' } }),
+  });
+
+  const admin = await ensureInitialAdmin(
+    container.repositories.users,
+    container.userAdmin,
+    config.adminUsername,
+    config.adminPassword,
+  );
+  if (admin?.generatedPassword) {
+    app.log.warn(`Created the first user "${admin.username}" with password: ${admin.generatedPassword}`);
+    app.log.warn(
+      'This password is shown once. Change it on Settings > User Management or with `tubekeeper user passwd`.',
+    );
+  } else if (admin) {
+    app.log.info(`Created the first user "${admin.username}" from TK_ADMIN_USERNAME/TK_ADMIN_PASSWORD`);
+  }
+
+  const sweep = setInterval(() => void container.repositories.sessions.deleteExpired(Date.now()), HOUR_MS);
+  sweep.unref();
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(sweep);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.listen });
+  app.log.info(
+    `Tubekeeper ${database.engine === 'sqlite' ? 'on SQLite' : 'on PostgreSQL'} at http://localhost:${config.port}`,
+  );
+}

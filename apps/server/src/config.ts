@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Runtime configuration, read once from the environment (and `.env`, loaded by main.ts).
+ * A wrong value stops start-up with a message naming the variable.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  TK_DATA_DIR: z.string().trim().min(1).default('./data'),
+  TK_MEDIA_DIR: optionalText,
+  TK_CACHE_DIR: optionalText,
+  TK_PORT: port.default(8000),
+  TK_LISTEN: z.string().trim().min(1).default('0.0.0.0'),
+  TK_HOST: optionalText,
+  DATABASE_URL: optionalText.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+    message: 'expected a postgres://user@host:port/database URL, or unset for SQLite',
+  }),
+  REDIS_URL: optionalText.refine((v) => !v || /^rediss?:\/\//.test(v), {
+    message: 'expected a redis://host:port URL, or unset for the embedded queue',
+  }),
+  TK_ADMIN_USERNAME: optionalText.refine((v) => !v || v.length <= 150, { message: 'at most 150 characters' }),
+  TK_ADMIN_PASSWORD: optionalText,
+  YTDLP_PATH: z.string().trim().min(1).default('yt-dlp'),
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  TZ: optionalText.refine((v) => !v || isValidTimeZone(v), {
+    message: 'expected an IANA time zone such as Europe/Berlin',
+  }),
+  TK_WEB_DIR: optionalText,
+  TK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface AppConfigEnv {
+  dataDir: string;
+  mediaDir: string;
+  cacheDir: string;
+  port: number;
+  listen: string;
+  /** Host names (from TK_HOST) allowed in the Host header and trusted as CSRF origins; empty allows any. */
+  allowedHosts: string[];
+  trustedOrigins: string[];
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  ytdlpPath: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  timeZone: string;
+  logLevel: string;
+  /** The built web app served at / (apps/web/dist unless TK_WEB_DIR says otherwise). */
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.TK_DATA_DIR);
+  const { hosts, origins } = parseHosts(e.TK_HOST);
+  return {
+    dataDir,
+    mediaDir: path.resolve(e.TK_MEDIA_DIR ?? path.join(dataDir, 'media')),
+    cacheDir: path.resolve(e.TK_CACHE_DIR ?? path.join(dataDir, 'cache')),
+    port: e.TK_PORT,
+    listen: e.TK_LISTEN,
+    allowedHosts: hosts,
+    trustedOrigins: origins,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    adminUsername: e.TK_ADMIN_USERNAME,
+    adminPassword: e.TK_ADMIN_PASSWORD,
+    ytdlpPath: e.YTDLP_PATH,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    timeZone: e.TZ ?? 'UTC',
+    logLevel: e.TK_LOG_LEVEL,
+    webDir: path.resolve(e.TK_WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}
+
+/**
+ * TK_HOST is a space- or comma-separated list of host names or URLs (as upstream's TA_HOST).
+ * localhost and 127.0.0.1 are always allowed so the machine itself can reach the app.
+ */
+function parseHosts(value: string | undefined): { hosts: string[]; origins: string[] } {
+  if (!value) return { hosts: [], origins: [] };
+  const hosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+  const origins = new Set<string>();
+  for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+    const url = /^[a-z]+:\/\//i.test(entry) ? new URL(entry) : new URL(`http://${entry}`);
+    hosts.add(url.hostname);
+    origins.add(url.origin);
+    if (!/^[a-z]+:\/\//i.test(entry)) origins.add(`https://${url.host}`);
+  }
+  return { hosts: [...hosts], origins: [...origins] };
+}

@@ -1,0 +1,32 @@
+import type { AppConfigEnv } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { SessionRepository } from './repositories/session.repository.ts';
+import { SettingsRepository } from './repositories/settings.repository.ts';
+import { TokenRepository } from './repositories/token.repository.ts';
+import { UserRepository } from './repositories/user.repository.ts';
+import { AppConfigService } from './services/app-config.service.ts';
+import { AuthService } from './services/auth.service.ts';
+import { LoginThrottle } from './services/login-throttle.ts';
+import { UserAdminService } from './services/user-admin.service.ts';
+import { UserConfigService } from './services/user-config.service.ts';
+import { VersionCheckService } from './services/version-check.service.ts';
+
+/** Wiring by hand: repositories from the database, services from repositories. */
+export function createContainer(config: AppConfigEnv, database: DatabaseHandle) {
+  const users = new UserRepository(database.db);
+  const sessions = new SessionRepository(database.db);
+  const tokens = new TokenRepository(database.db);
+  const settings = new SettingsRepository(database.db);
+  return {
+    config,
+    database,
+    repositories: { users, sessions, tokens, settings },
+    auth: new AuthService(users, sessions, tokens, new LoginThrottle()),
+    userConfig: new UserConfigService(settings),
+    appConfig: new AppConfigService(settings),
+    userAdmin: new UserAdminService(users, sessions, tokens),
+    versionCheck: new VersionCheckService(settings),
+  };
+}
+
+export type Container = ReturnType<typeof createContainer>;

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { AppConfigEnv } from '../config.ts';
+import { openPostgres, openSqlite, type DatabaseHandle } from './dialect.ts';
+import { migrateToLatest } from './migrator.ts';
+
+export type { DatabaseHandle } from './dialect.ts';
+
+/** SQLite at `<data>/tubekeeper.db` unless DATABASE_URL points at PostgreSQL. */
+export function openDatabase(config: Pick<AppConfigEnv, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openSqlite(path.join(config.dataDir, 'tubekeeper.db'));
+}
+
+export async function openMigratedDatabase(
+  config: Pick<AppConfigEnv, 'databaseUrl' | 'dataDir'>,
+): Promise<DatabaseHandle> {
+  const handle = openDatabase(config);
+  await migrateToLatest(handle.db, handle.engine);
+  return handle;
+}

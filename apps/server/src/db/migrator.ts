@@ -1,0 +1,21 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema of its own time, not the current types */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Engine } from './dialect.ts';
+import * as m0001 from './migrations/0001_accounts.ts';
+
+type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
+
+/** Every migration, in order. Names are stored in kysely_migration; never rename one that has shipped. */
+const MIGRATIONS: Record<string, EngineMigration> = {
+  '0001_accounts': m0001,
+};
+
+export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (d: Kysely<any>) => m.up(d, engine) }]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,14 @@
+/** An error with the HTTP status and the message the client sees as `{ "error": message }`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new AppError(404, message);
+export const badRequest = (message: string) => new AppError(400, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const conflict = (message: string) => new AppError(409, message);

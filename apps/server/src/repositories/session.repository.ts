@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.ts';
+
+export interface SessionRecord {
+  user_id: number;
+  expires_at: number;
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(keyHash: string, userId: number, createdAt: number, expiresAt: number): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ key_hash: keyHash, user_id: userId, created_at: createdAt, expires_at: expiresAt })
+      .execute();
+  }
+
+  find(keyHash: string): Promise<SessionRecord | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .select(['user_id', 'expires_at'])
+      .where('key_hash', '=', keyHash)
+      .executeTakeFirst();
+  }
+
+  async delete(keyHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('key_hash', '=', keyHash).execute();
+  }
+
+  async deleteForUser(userId: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+
+  async deleteExpired(now: number): Promise<number> {
+    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

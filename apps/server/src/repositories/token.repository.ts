@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.ts';
+
+export class TokenRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findKeyForUser(userId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('api_tokens')
+      .select('key')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.key;
+  }
+
+  async findUserIdByKey(key: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('api_tokens')
+      .select('user_id')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  async insert(userId: number, key: string, createdAt: number): Promise<void> {
+    await this.db.insertInto('api_tokens').values({ user_id: userId, key, created_at: createdAt }).execute();
+  }
+
+  async deleteForUser(userId: number): Promise<void> {
+    await this.db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
+  }
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { UserRow } from '../db/tables.ts';
+import { AppError } from '../errors.ts';
+import type { SessionRepository } from '../repositories/session.repository.ts';
+import type { TokenRepository } from '../repositories/token.repository.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { verifyPassword } from './password.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Django's expiry rules: 365 days with "remember me", otherwise the server drops the session after 2 days. */
+export const REMEMBER_ME_MS = 365 * DAY_MS;
+export const BROWSER_SESSION_MS = 2 * DAY_MS;
+
+export interface NewSession {
+  key: string;
+  /** Cookie max-age in seconds, or undefined for a browser-session cookie. */
+  cookieMaxAge: number | undefined;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly tokens: TokenRepository,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async login(username: string, password: string, rememberMe: boolean, address: string): Promise<NewSession> {
+    const wait = this.throttle.retryAfter(address);
+    if (wait > 0) {
+      throw new AppError(429, `Too many failed login attempts. Try again in ${wait} seconds.`);
+    }
+    const user = await this.users.findByUsername(username);
+    const valid =
+      user !== undefined && user.is_active === 1 && (await verifyPassword(password, user.password_hash));
+    if (!user || !valid) {
+      this.throttle.recordFailure(address);
+      throw new AppError(400, 'Invalid credentials');
+    }
+    this.throttle.clear(address);
+    const now = Date.now();
+    const key = randomBytes(32).toString('base64url');
+    const lifetime = rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS;
+    await this.sessions.insert(sha256(key), user.id, now, now + lifetime);
+    await this.users.update(user.id, { last_login: now });
+    return { key, cookieMaxAge: rememberMe ? lifetime / 1000 : undefined };
+  }
+
+  async logout(sessionKey: string): Promise<void> {
+    await this.sessions.delete(sha256(sessionKey));
+  }
+
+  /** The active user behind a session cookie, or undefined (expired, unknown or disabled). */
+  async userForSession(sessionKey: string): Promise<UserRow | undefined> {
+    const session = await this.sessions.find(sha256(sessionKey));
+    if (!session) return undefined;
+    if (session.expires_at <= Date.now()) {
+      await this.sessions.delete(sha256(sessionKey));
+      return undefined;
+    }
+    return this.activeUser(session.user_id);
+  }
+
+  async userForToken(tokenKey: string): Promise<UserRow | undefined> {
+    const userId = await this.tokens.findUserIdByKey(tokenKey);
+    return userId === undefined ? undefined : this.activeUser(userId);
+  }
+
+  /** Upstream creates the API token on first read. */
+  async getOrCreateToken(userId: number): Promise<string> {
+    const existing = await this.tokens.findKeyForUser(userId);
+    if (existing) return existing;
+    const key = randomBytes(20).toString('hex');
+    await this.tokens.insert(userId, key, Date.now());
+    return key;
+  }
+
+  async revokeToken(userId: number): Promise<void> {
+    await this.tokens.deleteForUser(userId);
+  }
+
+  private async activeUser(userId: number): Promise<UserRow | undefined> {
+    const user = await this.users.findById(userId);
+    return user && user.is_active === 1 ? user : undefined;
+  }
+}

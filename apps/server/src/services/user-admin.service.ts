@@ -1,0 +1,97 @@
+import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@tubekeeper/contract';
+import type { UserRow } from '../db/tables.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import type { SessionRepository } from '../repositories/session.repository.ts';
+import type { TokenRepository } from '../repositories/token.repository.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import { hashPassword } from './password.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    is_staff: row.is_staff === 1,
+    is_superuser: row.is_superuser === 1,
+    is_active: row.is_active === 1,
+    date_joined: new Date(row.date_joined).toISOString(),
+    last_login: iso(row.last_login),
+  };
+}
+
+/** User management (the admin page and the `tubekeeper user` CLI share these rules). */
+export class UserAdminService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly tokens: TokenRepository,
+  ) {}
+
+  async list(): Promise<AdminUser[]> {
+    return (await this.users.list()).map(toAdminUser);
+  }
+
+  async create(input: AdminUserCreate): Promise<AdminUser> {
+    if (await this.users.findByUsername(input.username)) {
+      throw conflict(`A user named ${input.username} already exists`);
+    }
+    // A superuser is staff too, as with Django's createsuperuser.
+    const superuser = input.is_superuser === true;
+    const row = await this.users.insert({
+      username: input.username,
+      password_hash: await hashPassword(input.password),
+      is_staff: superuser || input.is_staff ? 1 : 0,
+      is_superuser: superuser ? 1 : 0,
+      is_active: 1,
+      date_joined: Date.now(),
+      last_login: null,
+    });
+    return toAdminUser(row);
+  }
+
+  async update(id: number, changes: AdminUserUpdate): Promise<AdminUser> {
+    const user = await this.require(id);
+    const losesSuperuser =
+      user.is_superuser === 1 &&
+      user.is_active === 1 &&
+      (changes.is_superuser === false || changes.is_active === false);
+    if (losesSuperuser) await this.assertAnotherSuperuser();
+    await this.users.update(id, {
+      ...(changes.is_staff !== undefined && { is_staff: changes.is_staff ? 1 : 0 }),
+      ...(changes.is_superuser !== undefined && { is_superuser: changes.is_superuser ? 1 : 0 }),
+      ...(changes.is_active !== undefined && { is_active: changes.is_active ? 1 : 0 }),
+      ...(changes.password !== undefined && { password_hash: await hashPassword(changes.password) }),
+    });
+    // Disabling or a new password ends every session and token of that user at once.
+    if (changes.is_active === false || changes.password !== undefined) {
+      await this.sessions.deleteForUser(id);
+      if (changes.is_active === false) await this.tokens.deleteForUser(id);
+    }
+    return toAdminUser(await this.require(id));
+  }
+
+  async delete(id: number): Promise<void> {
+    const user = await this.require(id);
+    if (user.is_superuser === 1 && user.is_active === 1) await this.assertAnotherSuperuser();
+    await this.users.delete(id);
+  }
+
+  async findByUsername(username: string): Promise<AdminUser> {
+    const user = await this.users.findByUsername(username);
+    if (!user) throw notFound(`No user named ${username}`);
+    return toAdminUser(user);
+  }
+
+  private async require(id: number): Promise<UserRow> {
+    const user = await this.users.findById(id);
+    if (!user) throw notFound('user not found');
+    return user;
+  }
+
+  private async assertAnotherSuperuser(): Promise<void> {
+    if ((await this.users.countActiveSuperusers()) <= 1) {
+      throw badRequest('The last active superuser cannot be removed, disabled or demoted');
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPostgres, openSqlite, type DatabaseHandle, type Engine } from '../../src/db/dialect.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and removes the file or schema. */
+  cleanup(): Promise<void>;
+  dataDir: string;
+}
+
+/** A migrated database of its own: a temporary SQLite file, or a fresh PostgreSQL schema. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-test-'));
+  if (engine === 'sqlite') {
+    const handle = openSqlite(path.join(dataDir, 'tubekeeper.db'));
+    await migrateToLatest(handle.db, handle.engine);
+    return {
+      ...handle,
+      dataDir,
+      cleanup: async () => {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const handle = openPostgres(url, schema);
+  await migrateToLatest(handle.db, handle.engine);
+  return {
+    ...handle,
+    dataDir,
+    cleanup: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './common.ts';
+export * from './user.ts';
+export * from './app-config.ts';
+export * from './admin-users.ts';
