@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
-  ['openapi-current', ['run', 'openapi', '--', '--check']],
   ['server (SQLite + PostgreSQL when TEST_DATABASE_URL is set)', ['run', 'test:server']],
   ['web components', ['run', 'test:web']],
   ['e2e (Chromium)', ['run', 'test:e2e']],

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type TubekeeperApp } from '../../src/app.ts';
@@ -16,6 +17,9 @@ export interface TestApp {
 
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(engine);
+  // a stand-in for the built web app, so the SPA fallback serves a page as in production
+  fs.mkdirSync(path.join(database.dataDir, 'web'), { recursive: true });
+  fs.writeFileSync(path.join(database.dataDir, 'web', 'index.html'), '<!doctype html><div id="root"></div>');
   const config = loadConfig({
     TK_DATA_DIR: database.dataDir,
     TK_WEB_DIR: path.join(database.dataDir, 'web'),
