@@ -2,12 +2,14 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Engine } from './dialect.ts';
 import * as m0001 from './migrations/0001_accounts.ts';
+import * as m0002 from './migrations/0002_archive.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
 /** Every migration, in order. Names are stored in kysely_migration; never rename one that has shipped. */
 const MIGRATIONS: Record<string, EngineMigration> = {
   '0001_accounts': m0001,
+  '0002_archive': m0002,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -39,13 +39,190 @@ export interface AppSettingsTable {
   value: string;
 }
 
+export interface ChannelsTable {
+  channel_id: string;
+  channel_name: string;
+  channel_subs: number;
+  channel_subscribed: number;
+  channel_active: number;
+  channel_last_refresh: number;
+  channel_views: number;
+  channel_description: string | null;
+  /** JSON string[] */
+  channel_tags: string;
+  /** JSON string[]: which of videos, streams, shorts the channel has */
+  channel_tabs: string;
+  channel_thumb_url: string | null;
+  channel_banner_url: string | null;
+  channel_tvart_url: string | null;
+  /** JSON object of the per-channel overwrites (spec §3) */
+  channel_overwrites: string;
+}
+
+export interface VideosTable {
+  youtube_id: string;
+  channel_id: string;
+  title: string;
+  description: string | null;
+  /** JSON string[] */
+  category: string;
+  /** JSON string[] */
+  tags: string;
+  vid_type: 'videos' | 'streams' | 'shorts';
+  active: number;
+  published: number;
+  date_downloaded: number;
+  vid_last_refresh: number;
+  /** relative to the media root: <channel_id>/<youtube_id>.mp4 */
+  media_url: string;
+  media_size: number;
+  /** seconds, from ffprobe */
+  duration: number;
+  width: number;
+  height: number;
+  /** JSON [{index, type, codec, bitrate, width?, height?}] */
+  streams: string;
+  view_count: number;
+  like_count: number;
+  dislike_count: number;
+  average_rating: number | null;
+  comment_count: number | null;
+  /** JSON {is_enabled, has_unlocked, segments, ...} or null when never fetched */
+  sponsorblock: string | null;
+  /** the provider's thumbnail URL, kept for re-downloading art */
+  thumb_url: string | null;
+  watched: number;
+  watched_date: number | null;
+}
+
+export interface SubtitlesTable {
+  youtube_id: string;
+  lang: string;
+  name: string;
+  source: 'user' | 'auto' | 'file';
+  ext: string;
+  /** relative to the media root: <channel_id>/<youtube_id>.<lang>.vtt */
+  media_url: string;
+  url: string | null;
+}
+
+export interface SubtitleFragmentsTable {
+  id: Generated<number>;
+  youtube_id: string;
+  lang: string;
+  source: string;
+  fragment_index: number;
+  start_ms: number;
+  end_ms: number;
+  line: string;
+}
+
+export interface CommentsTable {
+  comment_id: string;
+  youtube_id: string;
+  parent_id: string | null;
+  position: number;
+  author: string;
+  author_id: string | null;
+  author_thumbnail: string | null;
+  author_is_uploader: number;
+  text: string;
+  /** seconds since the epoch */
+  timestamp: number;
+  like_count: number;
+  is_favorited: number;
+}
+
+export interface PlaylistsTable {
+  playlist_id: string;
+  playlist_name: string;
+  playlist_type: 'regular' | 'custom';
+  playlist_channel: string | null;
+  playlist_channel_id: string | null;
+  playlist_description: string | null;
+  playlist_subscribed: number;
+  playlist_active: number;
+  playlist_last_refresh: number;
+  playlist_sort_order: 'top' | 'bottom';
+  playlist_thumb_url: string | null;
+}
+
+export interface PlaylistEntriesTable {
+  playlist_id: string;
+  idx: number;
+  youtube_id: string;
+  title: string | null;
+  uploader: string | null;
+}
+
+export interface WatchProgressTable {
+  user_id: number;
+  youtube_id: string;
+  position: number;
+  updated_at: number;
+}
+
+export interface DownloadQueueTable {
+  youtube_id: string;
+  title: string;
+  channel_id: string;
+  channel_name: string;
+  vid_thumb_url: string | null;
+  vid_type: 'videos' | 'streams' | 'shorts';
+  published: number | null;
+  duration: number | null;
+  auto_start: number;
+  message: string | null;
+  timestamp: number;
+  status: 'pending' | 'ignore' | 'priority' | 'ignore-force';
+}
+
+export interface TasksTable {
+  id: string;
+  name: string;
+  status: 'pending' | 'running' | 'success' | 'failed' | 'stopped';
+  title: string;
+  group_name: string;
+  level: 'info' | 'error';
+  /** JSON string[] */
+  messages: string;
+  progress: number;
+  command: 'stop' | 'kill' | null;
+  /** JSON arguments of the run */
+  payload: string;
+  result: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  visible_until: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   user_configs: UserConfigsTable;
   app_settings: AppSettingsTable;
+  channels: ChannelsTable;
+  videos: VideosTable;
+  subtitles: SubtitlesTable;
+  subtitle_fragments: SubtitleFragmentsTable;
+  comments: CommentsTable;
+  playlists: PlaylistsTable;
+  playlist_entries: PlaylistEntriesTable;
+  watch_progress: WatchProgressTable;
+  download_queue: DownloadQueueTable;
+  tasks: TasksTable;
 }
+
+export type ChannelRow = Selectable<ChannelsTable>;
+export type VideoRow = Selectable<VideosTable>;
+export type SubtitleRow = Selectable<SubtitlesTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type PlaylistRow = Selectable<PlaylistsTable>;
+export type PlaylistEntryRow = Selectable<PlaylistEntriesTable>;
+export type DownloadQueueRow = Selectable<DownloadQueueTable>;
+export type TaskRow = Selectable<TasksTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
