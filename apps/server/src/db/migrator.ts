@@ -3,6 +3,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Engine } from './dialect.ts';
 import * as m0001 from './migrations/0001_accounts.ts';
 import * as m0002 from './migrations/0002_archive.ts';
+import * as m0003 from './migrations/0003_task_lock.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -10,6 +11,7 @@ type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 const MIGRATIONS: Record<string, EngineMigration> = {
   '0001_accounts': m0001,
   '0002_archive': m0002,
+  '0003_task_lock': m0003,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -195,6 +195,8 @@ export interface TasksTable {
   started_at: number | null;
   finished_at: number | null;
   visible_until: number | null;
+  /** the task name while a locked task is pending or running, else null (unique: migration 0003) */
+  lock_key: string | null;
 }
 
 export interface Database {
