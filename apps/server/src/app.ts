@@ -16,11 +16,18 @@ import errorsPlugin from './http/plugins/errors.plugin.ts';
 import { adminUserRoutes } from './http/routes/admin-users.routes.ts';
 import { appSettingsRoutes } from './http/routes/appsettings.routes.ts';
 import { commonRoutes } from './http/routes/common.routes.ts';
+import { fileRoutes } from './http/routes/files.routes.ts';
 import { userRoutes } from './http/routes/user.routes.ts';
 import { webAppRoutes } from './http/routes/web-app.routes.ts';
 import type { RoutesModule } from './http/types.ts';
 
-export const API_ROUTES: RoutesModule[] = [commonRoutes, userRoutes, appSettingsRoutes, adminUserRoutes];
+export const API_ROUTES: RoutesModule[] = [
+  commonRoutes,
+  userRoutes,
+  appSettingsRoutes,
+  adminUserRoutes,
+  fileRoutes,
+];
 
 export interface RegisteredRoute {
   method: string;

@@ -2,11 +2,13 @@ import type { AppConfigEnv } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { SettingsRepository } from './repositories/settings.repository.ts';
+import { StorageRepository } from './repositories/storage.repository.ts';
 import { TokenRepository } from './repositories/token.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
 import { AppConfigService } from './services/app-config.service.ts';
 import { AuthService } from './services/auth.service.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
+import { MediaFileService } from './services/media-file.service.ts';
 import { UserAdminService } from './services/user-admin.service.ts';
 import { UserConfigService } from './services/user-config.service.ts';
 import { VersionCheckService } from './services/version-check.service.ts';
@@ -17,15 +19,17 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
   const sessions = new SessionRepository(database.db);
   const tokens = new TokenRepository(database.db);
   const settings = new SettingsRepository(database.db);
+  const storage = new StorageRepository();
   return {
     config,
     database,
-    repositories: { users, sessions, tokens, settings },
+    repositories: { users, sessions, tokens, settings, storage },
     auth: new AuthService(users, sessions, tokens, new LoginThrottle()),
     userConfig: new UserConfigService(settings),
     appConfig: new AppConfigService(settings),
     userAdmin: new UserAdminService(users, sessions, tokens),
     versionCheck: new VersionCheckService(settings),
+    mediaFiles: new MediaFileService(storage, config),
   };
 }
 

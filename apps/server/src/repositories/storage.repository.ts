@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface FileFacts {
+  size: number;
+  mtimeMs: number;
+}
+
+export interface ByteRange {
+  start: number;
+  /** inclusive */
+  end: number;
+}
+
+/**
+ * Files under the media and cache roots. Every path that comes from outside (a URL, a database row)
+ * goes through `resolveInside`, so nothing outside its root is ever read: no `..`, no absolute path,
+ * no symlink whose target leaves the root.
+ */
+export class StorageRepository {
+  /**
+   * The real path of an existing regular file at `relative` inside `root`, or undefined when there is
+   * none or the path (or a symlink on the way) would leave the root.
+   */
+  async resolveInside(root: string, relative: string): Promise<string | undefined> {
+    if (!isPlainRelative(relative)) return undefined;
+    const realRoot = await realpathOrUndefined(root);
+    if (!realRoot) return undefined;
+    const real = await realpathOrUndefined(path.resolve(realRoot, relative));
+    if (!real || !isWithin(realRoot, real)) return undefined;
+    const stat = await fs.promises.stat(real).catch(() => undefined);
+    return stat?.isFile() ? real : undefined;
+  }
+
+  async stat(file: string): Promise<FileFacts> {
+    const stat = await fs.promises.stat(file);
+    return { size: stat.size, mtimeMs: stat.mtimeMs };
+  }
+
+  /** Streams the file (or one byte range of it) without reading it into memory. */
+  openRead(file: string, range?: ByteRange): fs.ReadStream {
+    return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+}
+
+/** Relative, no NUL, no backslash, and no empty, `.` or `..` segment. */
+export function isPlainRelative(relative: string): boolean {
+  if (relative === '' || relative.includes('\0') || relative.includes('\\')) return false;
+  if (path.isAbsolute(relative)) return false;
+  return relative.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+function isWithin(root: string, candidate: string): boolean {
+  return candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+async function realpathOrUndefined(file: string): Promise<string | undefined> {
+  try {
+    return await fs.promises.realpath(file);
+  } catch {
+    return undefined;
+  }
+}

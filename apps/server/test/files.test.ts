@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
+import { ENGINES } from './helpers/database.ts';
+
+const CHANNEL = 'UCfilesfilesfilesfiles00';
+const VIDEO = 'Abcdefghij1';
+
+/** A GET over a real socket: inject() would normalise `..` away before the router sees it. */
+function rawGet(port: number, rawPath: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: rawPath, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.each(ENGINES)('media and cache files on %s', (engine) => {
+  let t: TestApp;
+  let user: Client;
+  let token: string;
+  let mp4: Buffer;
+  let port: number;
+  const vtt = 'WEBVTT\n\n00:00.000 --> 00:01.000\nGrüße aus dem Archiv\n';
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const { mediaDir, cacheDir, dataDir } = t.container.config;
+    const channelDir = path.join(mediaDir, CHANNEL);
+    fs.mkdirSync(channelDir, { recursive: true });
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=1'],
+      ...['-pix_fmt', 'yuv420p', '-y', path.join(channelDir, `${VIDEO}.mp4`)],
+    ]);
+    mp4 = fs.readFileSync(path.join(channelDir, `${VIDEO}.mp4`));
+    fs.writeFileSync(path.join(channelDir, `${VIDEO}.de.vtt`), vtt);
+    fs.mkdirSync(path.join(cacheDir, 'videos', 'a'), { recursive: true });
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'color=c=red:size=32x18', '-frames:v', '1'],
+      ...['-y', path.join(cacheDir, 'videos', 'a', `${VIDEO}.jpg`)],
+    ]);
+    fs.mkdirSync(path.join(cacheDir, 'backup'), { recursive: true });
+    fs.writeFileSync(path.join(cacheDir, 'backup', 'secret.zip'), 'backup');
+    fs.writeFileSync(path.join(dataDir, 'outside.txt'), 'outside the media root');
+    fs.symlinkSync(path.join(dataDir, 'outside.txt'), path.join(channelDir, 'escape.mp4'));
+    fs.symlinkSync(path.join(channelDir, `${VIDEO}.de.vtt`), path.join(channelDir, 'inside.vtt'));
+
+    const userId = (await createUser(t, { username: 'watcher' })).id;
+    user = await sessionClient(t, userId);
+    token = await t.container.auth.getOrCreateToken(userId);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    user.request({ method: 'GET', url, headers });
+
+  it('serves a whole video with its type, length and validators', async () => {
+    const res = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.headers['content-length']).toBe(String(mp4.length));
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers.etag).toMatch(/^".+"$/);
+    expect(res.headers['last-modified']).toBeTruthy();
+    expect(res.rawPayload.equals(mp4)).toBe(true);
+  });
+
+  it('answers Range requests with 206 and the exact bytes', async () => {
+    const first = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: 'bytes=0-99' });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-99/${mp4.length}`);
+    expect(first.headers['content-length']).toBe('100');
+    expect(first.rawPayload.equals(mp4.subarray(0, 100))).toBe(true);
+
+    const suffix = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: 'bytes=-50' });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.headers['content-range']).toBe(`bytes ${mp4.length - 50}-${mp4.length - 1}/${mp4.length}`);
+    expect(suffix.rawPayload.equals(mp4.subarray(mp4.length - 50))).toBe(true);
+
+    const open = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: 'bytes=1000-' });
+    expect(open.statusCode).toBe(206);
+    expect(open.headers['content-length']).toBe(String(mp4.length - 1000));
+    expect(open.rawPayload.equals(mp4.subarray(1000))).toBe(true);
+
+    const clamped = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: `bytes=10-${mp4.length + 500}` });
+    expect(clamped.headers['content-range']).toBe(`bytes 10-${mp4.length - 1}/${mp4.length}`);
+  });
+
+  it('refuses unsatisfiable ranges with 416 and serves the whole file for ranges it ignores', async () => {
+    const past = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: `bytes=${mp4.length}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${mp4.length}`);
+    expect((await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: 'bytes=-0' })).statusCode).toBe(416);
+    for (const ignored of ['bytes=0-1,5-9', 'lines=1-2', 'bytes=9-3']) {
+      const res = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: ignored });
+      expect(res.statusCode, ignored).toBe(200);
+      expect(res.rawPayload.length).toBe(mp4.length);
+    }
+  });
+
+  it('honours If-None-Match and If-Range', async () => {
+    const { etag } = (await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`)).headers as { etag: string };
+    expect((await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { 'if-none-match': etag })).statusCode).toBe(304);
+    const stale = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: 'bytes=0-9', 'if-range': '"old"' });
+    expect(stale.statusCode).toBe(200);
+    const fresh = await get(`/youtube/${CHANNEL}/${VIDEO}.mp4`, { range: 'bytes=0-9', 'if-range': etag });
+    expect(fresh.statusCode).toBe(206);
+  });
+
+  it('serves subtitles as text/vtt, with a charset under /media/', async () => {
+    const youtube = await get(`/youtube/${CHANNEL}/${VIDEO}.de.vtt`);
+    expect(youtube.statusCode).toBe(200);
+    expect(youtube.headers['content-type']).toBe('text/vtt');
+    const media = await get(`/media/${CHANNEL}/${VIDEO}.de.vtt`);
+    expect(media.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(media.body).toBe(vtt);
+    // a symlink that stays inside the root is fine
+    expect((await get(`/media/${CHANNEL}/inside.vtt`)).body).toBe(vtt);
+  });
+
+  it('serves artwork from the cache as image/jpeg, and nothing else from the cache', async () => {
+    const res = await get(`/cache/videos/a/${VIDEO}.jpg`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.rawPayload.subarray(0, 2).equals(Buffer.from([0xff, 0xd8]))).toBe(true);
+    expect((await get('/cache/backup/secret.zip')).statusCode).toBe(404);
+  });
+
+  it('accepts an API token and answers HEAD without a body', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: `/youtube/${CHANNEL}/${VIDEO}.mp4`,
+      headers: { authorization: `Token ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(mp4.length));
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('refuses anonymous callers with 403', async () => {
+    for (const url of [`/youtube/${CHANNEL}/${VIDEO}.mp4`, `/media/${CHANNEL}/${VIDEO}.de.vtt`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/cache/videos/a/${VIDEO}.jpg` })).statusCode).toBe(403);
+  });
+
+  it('answers 404 for missing files and folders', async () => {
+    expect((await get(`/youtube/${CHANNEL}/missing.mp4`)).statusCode).toBe(404);
+    expect((await get(`/youtube/${CHANNEL}`)).statusCode).toBe(404);
+    expect((await get(`/youtube/${CHANNEL}/`)).statusCode).toBe(404);
+  });
+
+  it.each([
+    '/youtube/../tubekeeper.db',
+    '/youtube/../outside.txt',
+    '/youtube/%2e%2e/tubekeeper.db',
+    '/youtube/%2E%2E/outside.txt',
+    '/youtube/..%2ftubekeeper.db',
+    '/youtube/..%2Foutside.txt',
+    '/youtube/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/media/..%5coutside.txt',
+    '/youtube//etc/passwd',
+    '/youtube/%2fetc%2fpasswd',
+    `/youtube/${CHANNEL}/${VIDEO}.mp4%00.jpg`,
+    `/youtube/${CHANNEL}/escape.mp4`,
+    '/cache/../tubekeeper.db',
+    '/cache/videos/../../tubekeeper.db',
+    '/cache/videos/%2e%2e/%2e%2e/outside.txt',
+  ])('refuses %s', async (rawPath) => {
+    const res = await rawGet(port, rawPath, { cookie: `sessionid=${user.cookies.get('sessionid')}` });
+    expect([400, 404]).toContain(res.status);
+    expect(res.body.toString()).not.toContain('outside the media root');
+    expect(res.body.toString()).not.toContain('SQLite format');
+  });
+});
