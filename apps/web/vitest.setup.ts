@@ -1,4 +1,13 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+  delete document.documentElement.dataset.theme;
+});
+
+// jsdom has no layout: scrolling is a no-op here instead of a "not implemented" error on every page.
+window.scrollTo = () => {};
