@@ -1,0 +1,20 @@
+import type { TestProject } from 'vitest/node';
+import { assertChromium } from './browser.ts';
+import { adminToken } from './api.ts';
+import { ADMIN, startServer } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    /** API token of the admin, for seeding through the API (DESIGN §8: e2e uses the UI only for what it tests). */
+    adminToken: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  assertChromium();
+  const server = await startServer();
+  project.provide('baseURL', server.baseURL);
+  project.provide('adminToken', await adminToken(server.baseURL, ADMIN));
+  return () => server.stop();
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
+
+export interface RunningServer {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/api/health/`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`The server did not answer /api/health/ within 30 s:\n${output()}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts the real server (SQLite in a fresh directory) serving the built web app. */
+export async function startServer(): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`${WEB_DIST}/index.html is missing: run \`npm run build\` (npm run test:e2e does it).`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekeeper-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TK_DATA_DIR: dataDir,
+    TK_PORT: String(port),
+    TK_LISTEN: '127.0.0.1',
+    TK_ADMIN_USERNAME: ADMIN.username,
+    TK_ADMIN_PASSWORD: ADMIN.password,
+    TK_LOG_LEVEL: 'warn',
+    TK_WEB_DIR: WEB_DIST,
+    // Empty values win over a developer's .env (dotenv never overrides) and mean "unset" to the server:
+    // SQLite, the embedded queue, media and cache inside the data dir, any Host header.
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    TK_MEDIA_DIR: '',
+    TK_CACHE_DIR: '',
+    TK_HOST: '',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopChild(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseURL, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop };
+}
