@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../lib/api-client.ts';
 import {
   accountQueryOptions,
   appConfigQueryOptions,
@@ -21,11 +22,20 @@ export function protectedLoader(queryClient: QueryClient) {
       if (request.signal.aborted) throw error;
       return redirect('/login/');
     }
-    await Promise.all([
-      queryClient.ensureQueryData(userConfigQueryOptions()),
-      queryClient.ensureQueryData(accountQueryOptions()),
-      queryClient.ensureQueryData(appConfigQueryOptions()),
-    ]);
+    try {
+      await Promise.all([
+        queryClient.ensureQueryData(userConfigQueryOptions()),
+        queryClient.ensureQueryData(accountQueryOptions()),
+        queryClient.ensureQueryData(appConfigQueryOptions()),
+      ]);
+    } catch (error) {
+      // The session ended between the ping and these calls: go to login rather than the Oops page.
+      // (The API client's sign-out handler heads there too; both lead to the same place.)
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        return redirect('/login/');
+      }
+      throw error;
+    }
     return null;
   };
 }
