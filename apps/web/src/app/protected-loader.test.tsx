@@ -28,7 +28,8 @@ describe('protected layout entry check', () => {
         return json(403, { error: 'Authentication credentials were not provided.' });
       },
       // A real round trip: the loader settles before the sign-out handler gets to navigate.
-      'POST /api/user/logout/': () => new Promise((resolve) => setTimeout(() => resolve(noContent()), 50)),
+      'POST /api/user/logout/': () =>
+        new Promise<Response>((resolve) => setTimeout(() => resolve(noContent()), 50)),
     });
     const { router } = renderApp('/');
     const errors: unknown[] = [];
