@@ -85,6 +85,29 @@ describe.each(ENGINES)('user management on %s', (engine) => {
     );
   });
 
+  it('keeps a superuser staff: promoting sets staff, removing staff alone does not', async () => {
+    const created = (
+      await root.request({
+        method: 'POST',
+        url: '/api/admin/users/',
+        payload: { username: 'lead', password: 'long enough pw' },
+      })
+    ).json();
+    const promoted = await root.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${created.id}/`,
+      payload: { is_superuser: true },
+    });
+    expect(promoted.json()).toMatchObject({ is_superuser: true, is_staff: true });
+    const unstaffed = await root.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${created.id}/`,
+      payload: { is_staff: false },
+    });
+    expect(unstaffed.json()).toMatchObject({ is_superuser: true, is_staff: true });
+    await root.request({ method: 'DELETE', url: `/api/admin/users/${created.id}/` });
+  });
+
   it('never removes, disables or demotes the last active superuser', async () => {
     for (const payload of [{ is_superuser: false }, { is_active: false }]) {
       const res = await root.request({ method: 'PATCH', url: `/api/admin/users/${rootId}/`, payload });

@@ -57,8 +57,11 @@ export class UserAdminService {
       user.is_active === 1 &&
       (changes.is_superuser === false || changes.is_active === false);
     if (losesSuperuser) await this.assertAnotherSuperuser();
+    // A superuser is always staff too (as createsuperuser makes them), so the two flags never disagree.
+    const superuserAfter = changes.is_superuser ?? user.is_superuser === 1;
+    const staffAfter = superuserAfter || (changes.is_staff ?? user.is_staff === 1);
     await this.users.update(id, {
-      ...(changes.is_staff !== undefined && { is_staff: changes.is_staff ? 1 : 0 }),
+      is_staff: staffAfter ? 1 : 0,
       ...(changes.is_superuser !== undefined && { is_superuser: changes.is_superuser ? 1 : 0 }),
       ...(changes.is_active !== undefined && { is_active: changes.is_active ? 1 : 0 }),
       ...(changes.password !== undefined && { password_hash: await hashPassword(changes.password) }),
