@@ -1,9 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema of its own time, not the current types */
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Engine } from './dialect.ts';
 import * as m0001 from './migrations/0001_accounts.ts';
 import * as m0002 from './migrations/0002_archive.ts';
 import * as m0003 from './migrations/0003_task_lock.ts';
+import * as m0004 from './migrations/0004_search.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -12,13 +13,24 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0001_accounts': m0001,
   '0002_archive': m0002,
   '0003_task_lock': m0003,
+  '0004_search': m0004,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (d: Kysely<any>) => m.up(d, engine) }]),
   );
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its own tables in every schema unless told which one: another schema's tables (a
+  // parallel test file, a crashed run) would make it skip creating them here.
+  const migrationTableSchema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,0 +1,116 @@
+/**
+ * The search repository: one interface, an SQLite FTS5 engine (search.sqlite.ts) and a PostgreSQL
+ * tsvector engine (search.postgres.ts). Callers pass normalized words (search-text.ts) and filters, never SQL.
+ */
+
+/** What one query word may match: the word itself, typo variants found in the index, or a prefix. */
+export interface TermGroup {
+  terms: string[];
+  prefix?: string;
+}
+
+/** The words of a query; the last may be a prefix (search-as-you-type); `fuzzy` is the allowed typo level. */
+export interface WordsSpec {
+  words: string[];
+  prefixLast: boolean;
+  fuzzy: 0 | 1 | 2 | 'auto';
+}
+
+export interface PageSpec {
+  limit: number;
+  offset: number;
+}
+
+export interface VideoSearch {
+  /** undefined: no term, every video passing the filters */
+  words?: WordsSpec;
+  /** title only (simple search) or title, tags and description (`video:`) */
+  scope: 'title' | 'all';
+  channel?: WordsSpec;
+  active?: boolean;
+}
+
+export interface ChannelSearch {
+  words?: WordsSpec;
+  scope: 'name' | 'all';
+  active?: boolean;
+  subscribed?: boolean;
+}
+
+export type PlaylistSearch = ChannelSearch;
+
+export interface FragmentSearch {
+  words?: WordsSpec;
+  lang?: string;
+  source?: string;
+  channel?: WordsSpec;
+}
+
+export interface CommentSearch {
+  words?: WordsSpec;
+  channel?: WordsSpec;
+}
+
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+export interface FragmentHit {
+  id: number;
+  youtube_id: string;
+  title: string;
+  channel_id: string;
+  channel_name: string;
+  lang: string;
+  source: string;
+  fragment_index: number;
+  start_ms: number;
+  end_ms: number;
+  line: string;
+  score: number;
+}
+
+export interface CommentHit {
+  comment_id: string;
+  youtube_id: string;
+  title: string;
+  channel_id: string;
+  channel_name: string;
+  author: string;
+  text: string;
+  timestamp: number;
+  like_count: number;
+  score: number;
+}
+
+/** Hits of one section, plus the term groups that matched them (so the caller can highlight typo matches). */
+export interface SearchResult<T> {
+  hits: T[];
+  groups: TermGroup[];
+}
+
+export interface IndexCounts {
+  videos: number;
+  channels: number;
+  playlists: number;
+  subtitle_fragments: number;
+  comments: number;
+}
+
+export interface SearchIndex {
+  videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>>;
+  channels(query: ChannelSearch, page: PageSpec): Promise<SearchResult<ScoredId>>;
+  playlists(query: PlaylistSearch, page: PageSpec): Promise<SearchResult<ScoredId>>;
+  fragments(query: FragmentSearch, page: PageSpec): Promise<SearchResult<FragmentHit>>;
+  comments(query: CommentSearch, page: PageSpec): Promise<SearchResult<CommentHit>>;
+  /** Re-creates every index from the tables; returns how many rows each now holds. */
+  rebuild(): Promise<IndexCounts>;
+}
+
+/**
+ * Only this many best-matching rows (in index order) are ranked for one query. A query matching millions of
+ * subtitle lines ("the") would otherwise score every one of them; beyond the window a search is too broad to
+ * page through anyway.
+ */
+export const RANK_WINDOW = 10_000;

@@ -1,0 +1,122 @@
+/**
+ * Text rules shared by both search engines and the highlighter: how a text becomes words, and which words
+ * are one or two typos away. They mirror the index tokenizers (SQLite unicode61 remove_diacritics 2,
+ * PostgreSQL's parser behind `unaccent`): a word is a run of letters and digits, compared without case and
+ * without diacritics.
+ */
+
+/** Longest word we search for; longer runs (pasted hashes, URLs) are cut, not refused. */
+export const MAX_WORD_LENGTH = 64;
+/** Words used from one query; the rest is ignored so a pasted page cannot build a huge index query. */
+export const MAX_QUERY_WORDS = 16;
+/** Typo tolerance starts at this word length (issue 6: "a word of five or more letters"). */
+export const MIN_FUZZY_LENGTH = 5;
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const MARKS = /\p{M}+/gu;
+
+/** Lowercase, decomposed, diacritics removed: "Ébène" → "ebene". */
+export function normalizeWord(word: string): string {
+  return word.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFC');
+}
+
+/** The searchable words of a query, normalized, in order, at most MAX_QUERY_WORDS. */
+export function queryWords(text: string): string[] {
+  const words: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = normalizeWord(match[0]).slice(0, MAX_WORD_LENGTH);
+    if (word) words.push(word);
+    if (words.length === MAX_QUERY_WORDS) break;
+  }
+  return words;
+}
+
+export interface WordSpan {
+  start: number;
+  end: number;
+  word: string;
+}
+
+/** Every word of a text with its position in the original string (for highlighting). */
+export function wordSpans(text: string): WordSpan[] {
+  const spans: WordSpan[] = [];
+  for (const match of text.matchAll(WORD)) {
+    spans.push({ start: match.index, end: match.index + match[0].length, word: normalizeWord(match[0]) });
+  }
+  return spans;
+}
+
+/**
+ * Optimal-string-alignment distance (substitution, insertion, deletion, adjacent transposition) of at most
+ * `max`, or `max + 1` as soon as it is certain to be larger: a band of width 2·max around the diagonal.
+ */
+export function editDistanceWithin(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const width = b.length + 1;
+  let before = new Array<number>(width).fill(0);
+  let previous = Array.from({ length: width }, (_, j) => j);
+  let current = new Array<number>(width).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, before[j - 2]! + 1);
+      }
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  return Math.min(previous[b.length]!, max + 1);
+}
+
+const LATIN = 'abcdefghijklmnopqrstuvwxyz';
+const CYRILLIC = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяієїґ';
+const GREEK = 'αβγδεζηθικλμνξοπρστυφχψω';
+
+/** Letters a typo may have put in or replaced: Latin, the word's own script, and the word's own letters. */
+function typoAlphabet(word: string): string[] {
+  let letters = LATIN + word;
+  if (/\p{Script=Cyrillic}/u.test(word)) letters += CYRILLIC;
+  if (/\p{Script=Greek}/u.test(word)) letters += GREEK;
+  return [...new Set(letters)];
+}
+
+/** Every string one edit away from `word` (the word itself excluded). */
+export function oneEditVariants(word: string): Set<string> {
+  const chars = [...word];
+  const alphabet = typoAlphabet(word);
+  const out = new Set<string>();
+  for (let i = 0; i <= chars.length; i++) {
+    const head = chars.slice(0, i).join('');
+    const tail = chars.slice(i).join('');
+    for (const c of alphabet) out.add(head + c + tail);
+    if (i === chars.length) continue;
+    const rest = chars.slice(i + 1).join('');
+    out.add(head + rest);
+    for (const c of alphabet) if (c !== chars[i]) out.add(head + c + rest);
+    if (i + 1 < chars.length) out.add(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(''));
+  }
+  out.delete(word);
+  return out;
+}
+
+/** Every string within `distance` (1 or 2) edits of `word`, the word itself excluded. */
+export function editVariants(word: string, distance: 1 | 2): Set<string> {
+  const first = oneEditVariants(word);
+  if (distance === 1) return first;
+  const all = new Set(first);
+  for (const variant of first) for (const second of oneEditVariants(variant)) all.add(second);
+  all.delete(word);
+  return all;
+}
+
+/** The edit distance a word may be off by under a fuzziness setting ('auto' = one edit from five letters). */
+export function allowedEdits(word: string, fuzzy: 0 | 1 | 2 | 'auto'): 0 | 1 | 2 {
+  if (fuzzy === 0 || [...word].length < MIN_FUZZY_LENGTH) return 0;
+  return fuzzy === 'auto' ? 1 : fuzzy;
+}

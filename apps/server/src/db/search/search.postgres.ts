@@ -1,0 +1,230 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../tables.ts';
+import {
+  RANK_WINDOW,
+  type ChannelSearch,
+  type CommentHit,
+  type CommentSearch,
+  type FragmentHit,
+  type FragmentSearch,
+  type IndexCounts,
+  type PageSpec,
+  type PlaylistSearch,
+  type ScoredId,
+  type SearchIndex,
+  type SearchResult,
+  type VideoSearch,
+  type WordsSpec,
+} from './search-index.ts';
+import { editVariants } from './search-text.ts';
+import { tsqueryExpression } from './tsquery.ts';
+import { exactGroups, searchWithTypos } from './typo-fallback.ts';
+
+const NONE = sql``;
+/** Weight letters of the documents (migration 0004): A title/name, B tags, C channel name, D description. */
+const VIDEO_WEIGHTS = { title: 'A', all: 'ABD' } as const;
+const KEYS = {
+  videos: 'youtube_id',
+  channels: 'channel_id',
+  playlists: 'playlist_id',
+  comments: 'comment_id',
+  subtitle_fragments: 'id',
+} as const;
+type SearchTable = keyof typeof KEYS;
+
+const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression})`;
+
+/** PostgreSQL engine: weighted tsvector side tables kept by triggers (migration 0004), ts_rank_cd ranking. */
+export class PostgresSearchIndex implements SearchIndex {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    const weights = VIDEO_WEIGHTS[query.scope];
+    const filter = query.active === undefined ? NONE : sql`AND v.active = ${query.active ? 1 : 0}`;
+    const channel = filterExpression(query.channel, 'C');
+    return searchWithTypos(
+      query.words,
+      page,
+      async (groups, p) => {
+        if (channel === null) return [];
+        const parts = [groups && tsqueryExpression(groups, weights), channel].filter(Boolean);
+        if (parts.length === 0) {
+          return this.ids(sql`SELECT v.youtube_id AS id, 1 AS score FROM videos v WHERE 1 = 1 ${filter}
+            ORDER BY v.published DESC, v.youtube_id LIMIT ${p.limit} OFFSET ${p.offset}`);
+        }
+        return this.ids(sql`SELECT id, score FROM (
+            SELECT s.youtube_id AS id, ts_rank_cd(s.doc, q) AS score
+            FROM videos_search s CROSS JOIN ${tsquery(parts.join(' & '))} q JOIN videos v ON v.youtube_id = s.youtube_id
+            WHERE s.doc @@ q ${filter} LIMIT ${RANK_WINDOW}) x
+          ORDER BY score DESC, id LIMIT ${p.limit} OFFSET ${p.offset}`);
+      },
+      (word, d) => this.neighbours('videos', weights, word, d),
+    );
+  }
+
+  channels(query: ChannelSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    return this.named(query, page, 'channels', 'channel_name', 'channel_active', 'channel_subscribed');
+  }
+
+  playlists(query: PlaylistSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    return this.named(query, page, 'playlists', 'playlist_name', 'playlist_active', 'playlist_subscribed');
+  }
+
+  fragments(query: FragmentSearch, page: PageSpec): Promise<SearchResult<FragmentHit>> {
+    const filters = sql.join(
+      [
+        sql`1 = 1`,
+        ...(query.lang === undefined ? [] : [sql`b.lang = ${query.lang}`]),
+        ...(query.source === undefined ? [] : [sql`b.source = ${query.source}`]),
+        ...(query.channel
+          ? [sql`b.youtube_id IN (SELECT youtube_id FROM videos WHERE ${channelIn(query.channel)})`]
+          : []),
+      ],
+      sql` AND `,
+    );
+    return searchWithTypos(
+      query.words,
+      page,
+      async (groups, p) => {
+        const ranked = groups
+          ? sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
+              FROM subtitle_fragments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
+              JOIN subtitle_fragments b ON b.id = s.id WHERE s.doc @@ q AND ${filters} LIMIT ${RANK_WINDOW}`
+          : sql`SELECT b.id AS rid, 1 AS score FROM subtitle_fragments b WHERE ${filters}`;
+        const result = await sql<FragmentHit>`
+          SELECT sf.id, sf.youtube_id, v.title, v.channel_id, c.channel_name, sf.lang, sf.source,
+            sf.fragment_index, sf.start_ms, sf.end_ms, sf.line, r.score
+          FROM (${page_(ranked, p)}) r JOIN subtitle_fragments sf ON sf.id = r.rid
+          JOIN videos v ON v.youtube_id = sf.youtube_id JOIN channels c ON c.channel_id = v.channel_id
+          ORDER BY r.score DESC, r.rid`.execute(this.db);
+        return result.rows;
+      },
+      (word, d) => this.neighbours('subtitle_fragments', '', word, d),
+    );
+  }
+
+  comments(query: CommentSearch, page: PageSpec): Promise<SearchResult<CommentHit>> {
+    const channel = query.channel
+      ? sql`AND b.youtube_id IN (SELECT youtube_id FROM videos WHERE ${channelIn(query.channel)})`
+      : NONE;
+    return searchWithTypos(
+      query.words,
+      page,
+      async (groups, p) => {
+        const ranked = groups
+          ? sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
+              FROM comments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
+              JOIN comments b ON b.comment_id = s.comment_id WHERE s.doc @@ q ${channel} LIMIT ${RANK_WINDOW}`
+          : sql`SELECT b.comment_id AS rid, 1 AS score FROM comments b WHERE 1 = 1 ${channel}`;
+        const result = await sql<CommentHit>`
+          SELECT cm.comment_id, cm.youtube_id, v.title, v.channel_id, ch.channel_name, cm.author, cm.text,
+            cm.timestamp, cm.like_count, r.score
+          FROM (${page_(ranked, p)}) r JOIN comments cm ON cm.comment_id = r.rid
+          JOIN videos v ON v.youtube_id = cm.youtube_id JOIN channels ch ON ch.channel_id = v.channel_id
+          ORDER BY r.score DESC, r.rid`.execute(this.db);
+        return result.rows;
+      },
+      (word, d) => this.neighbours('comments', '', word, d),
+    );
+  }
+
+  async rebuild(): Promise<IndexCounts> {
+    const tables = Object.keys(KEYS) as SearchTable[];
+    await this.db.transaction().execute(async (trx) => {
+      await sql.raw(`TRUNCATE ${tables.map((t) => `${t}_search`).join(', ')}`).execute(trx);
+      for (const table of tables) {
+        const key = KEYS[table];
+        await sql
+          .raw(
+            `INSERT INTO ${table}_search (${key}, doc) SELECT r.${key}, ${table}_search_doc(r) FROM ${table} r`,
+          )
+          .execute(trx);
+      }
+    });
+    for (const table of tables) await sql.raw(`ANALYZE ${table}_search`).execute(this.db);
+    const count = async (table: SearchTable) =>
+      Number(
+        (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(`${table}_search`)}`.execute(this.db))
+          .rows[0]!.n,
+      );
+    return {
+      videos: await count('videos'),
+      channels: await count('channels'),
+      playlists: await count('playlists'),
+      subtitle_fragments: await count('subtitle_fragments'),
+      comments: await count('comments'),
+    };
+  }
+
+  private named(
+    query: ChannelSearch,
+    page: PageSpec,
+    table: 'channels' | 'playlists',
+    name: string,
+    active: string,
+    subscribed: string,
+  ): Promise<SearchResult<ScoredId>> {
+    const weights = query.scope === 'name' ? 'A' : '';
+    const key = sql.raw(KEYS[table]);
+    const filter = sql.join(
+      [
+        sql`1 = 1`,
+        ...(query.active === undefined ? [] : [sql`d.${sql.ref(active)} = ${query.active ? 1 : 0}`]),
+        ...(query.subscribed === undefined
+          ? []
+          : [sql`d.${sql.ref(subscribed)} = ${query.subscribed ? 1 : 0}`]),
+      ],
+      sql` AND `,
+    );
+    return searchWithTypos(
+      query.words,
+      page,
+      (groups, p) =>
+        groups
+          ? this.ids(sql`SELECT id, score FROM (
+              SELECT s.${key} AS id, ts_rank_cd(s.doc, q) AS score
+              FROM ${sql.raw(`${table}_search`)} s CROSS JOIN ${tsquery(tsqueryExpression(groups, weights))} q
+              JOIN ${sql.raw(table)} d ON d.${key} = s.${key} WHERE s.doc @@ q AND ${filter} LIMIT ${RANK_WINDOW}) x
+            ORDER BY score DESC, id LIMIT ${p.limit} OFFSET ${p.offset}`)
+          : this.ids(sql`SELECT d.${key} AS id, 1 AS score FROM ${sql.raw(table)} d WHERE ${filter}
+              ORDER BY d.${sql.ref(name)}, d.${key} LIMIT ${p.limit} OFFSET ${p.offset}`),
+      (word, d) => this.neighbours(table, weights, word, d),
+    );
+  }
+
+  private async ids(query: RawBuilder<ScoredId>): Promise<ScoredId[]> {
+    return (await query.execute(this.db)).rows;
+  }
+
+  /** Candidate spellings checked against the index in one statement; only words that occur come back. */
+  private async neighbours(
+    table: SearchTable,
+    weights: string,
+    word: string,
+    distance: 1 | 2,
+  ): Promise<string[]> {
+    const candidates = [...editVariants(word, distance)];
+    const suffix = weights ? `:${weights}` : '';
+    const result = await sql<{ t: string }>`SELECT t FROM unnest(${candidates}::text[]) t
+      WHERE EXISTS (SELECT 1 FROM ${sql.raw(`${table}_search`)} s
+        WHERE s.doc @@ to_tsquery('tk_search', quote_literal(t) || ${suffix}))`.execute(this.db);
+    return result.rows.map((r) => r.t);
+  }
+}
+
+function page_(ranked: RawBuilder<unknown>, page: PageSpec) {
+  return sql`SELECT rid, score FROM (${ranked}) x ORDER BY score DESC, rid LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+/** The tsquery part of a `channel:` filter; null when the filter has no searchable word (matches nothing). */
+function filterExpression(spec: WordsSpec | undefined, weights: string): string | null | undefined {
+  if (!spec) return undefined;
+  const groups = exactGroups(spec);
+  return groups.length === 0 ? null : tsqueryExpression(groups, weights);
+}
+
+function channelIn(spec: WordsSpec) {
+  const expression = filterExpression(spec, 'A');
+  if (!expression) return sql`1 = 0`;
+  return sql`channel_id IN (SELECT channel_id FROM channels_search WHERE doc @@ ${tsquery(expression)})`;
+}

@@ -1,0 +1,248 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../tables.ts';
+import { ftsExpression, probePrefix } from './fts5-query.ts';
+import {
+  RANK_WINDOW,
+  type ChannelSearch,
+  type CommentHit,
+  type CommentSearch,
+  type FragmentHit,
+  type FragmentSearch,
+  type IndexCounts,
+  type PageSpec,
+  type PlaylistSearch,
+  type ScoredId,
+  type SearchIndex,
+  type SearchResult,
+  type TermGroup,
+  type VideoSearch,
+  type WordsSpec,
+} from './search-index.ts';
+import { SQLITE_REBUILD } from './sqlite-rebuild.ts';
+import { editVariants } from './search-text.ts';
+import { exactGroups, searchWithTypos } from './typo-fallback.ts';
+
+const NONE = sql``;
+/** Column weights of bm25: title/name 10, tags 4, channel name 2, description 1 (same order as PostgreSQL's A–D). */
+const VIDEO_COLUMNS = { title: ['title'], all: ['title', 'tags', 'description'] } as const;
+
+type Ranked = { rid: number; score: number };
+
+/** SQLite FTS5 engine: contentless indexes kept by triggers (migration 0004), bm25 ranking. */
+export class SqliteSearchIndex implements SearchIndex {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    const columns = VIDEO_COLUMNS[query.scope];
+    const filter = query.active === undefined ? NONE : sql`AND v.active = ${query.active ? 1 : 0}`;
+    const channel = channelExpression(query.channel, ['channel_name']);
+    return searchWithTypos(
+      query.words,
+      page,
+      async (groups, p) => {
+        if (channel === null) return [];
+        const match = [groups && ftsExpression(groups, columns), channel].filter(Boolean).join(' AND ');
+        if (!match) {
+          return this.ids(sql`SELECT v.youtube_id AS id, 1 AS score FROM videos v WHERE 1 = 1 ${filter}
+            ORDER BY v.published DESC, v.youtube_id LIMIT ${p.limit} OFFSET ${p.offset}`);
+        }
+        return this.ids(sql`SELECT id, score FROM (
+            SELECT k.doc_key AS id, -bm25(videos_fts, 10.0, 4.0, 2.0, 1.0) AS score FROM videos_fts
+            JOIN search_keys k ON k.id = videos_fts.rowid JOIN videos v ON v.youtube_id = k.doc_key
+            WHERE videos_fts MATCH ${match} ${filter} LIMIT ${RANK_WINDOW})
+          ORDER BY score DESC, id LIMIT ${p.limit} OFFSET ${p.offset}`);
+      },
+      (word, d) => this.neighbours('videos_fts', columns, word, d),
+    );
+  }
+
+  channels(query: ChannelSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    return this.named(query, page, {
+      fts: 'channels_fts',
+      table: 'channels',
+      key: 'channel_id',
+      name: 'channel_name',
+      weights: '10.0, 4.0, 1.0',
+      active: 'channel_active',
+      subscribed: 'channel_subscribed',
+    });
+  }
+
+  playlists(query: PlaylistSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    return this.named(query, page, {
+      fts: 'playlists_fts',
+      table: 'playlists',
+      key: 'playlist_id',
+      name: 'playlist_name',
+      weights: '10.0, 1.0',
+      active: 'playlist_active',
+      subscribed: 'playlist_subscribed',
+    });
+  }
+
+  fragments(query: FragmentSearch, page: PageSpec): Promise<SearchResult<FragmentHit>> {
+    const filters = sql.join(
+      [
+        sql`1 = 1`,
+        ...(query.lang === undefined ? [] : [sql`s.lang = ${query.lang}`]),
+        ...(query.source === undefined ? [] : [sql`s.source = ${query.source}`]),
+        ...(query.channel
+          ? [sql`s.youtube_id IN (SELECT youtube_id FROM videos WHERE ${channelIn(query.channel)})`]
+          : []),
+      ],
+      sql` AND `,
+    );
+    const joinBase = query.lang || query.source || query.channel;
+    return searchWithTypos(
+      query.words,
+      page,
+      async (groups, p) => {
+        const ranked = groups
+          ? sql`SELECT subtitle_fragments_fts.rowid AS rid, -bm25(subtitle_fragments_fts) AS score FROM subtitle_fragments_fts
+              ${joinBase ? sql`JOIN subtitle_fragments s ON s.id = subtitle_fragments_fts.rowid` : NONE}
+              WHERE subtitle_fragments_fts MATCH ${ftsExpression(groups)} ${joinBase ? sql`AND ${filters}` : NONE} LIMIT ${RANK_WINDOW}`
+          : sql`SELECT s.id AS rid, 1 AS score FROM subtitle_fragments s WHERE ${filters}`;
+        const result = await sql<FragmentHit>`
+          SELECT sf.id, sf.youtube_id, v.title, v.channel_id, c.channel_name, sf.lang, sf.source,
+            sf.fragment_index, sf.start_ms, sf.end_ms, sf.line, r.score
+          FROM (${page_(ranked, p)}) r JOIN subtitle_fragments sf ON sf.id = r.rid
+          JOIN videos v ON v.youtube_id = sf.youtube_id JOIN channels c ON c.channel_id = v.channel_id
+          ORDER BY r.score DESC, r.rid`.execute(this.db);
+        return result.rows;
+      },
+      (word, d) => this.neighbours('subtitle_fragments_fts', undefined, word, d),
+    );
+  }
+
+  comments(query: CommentSearch, page: PageSpec): Promise<SearchResult<CommentHit>> {
+    const channel = query.channel
+      ? sql`AND cm.youtube_id IN (SELECT youtube_id FROM videos WHERE ${channelIn(query.channel)})`
+      : NONE;
+    return searchWithTypos(
+      query.words,
+      page,
+      async (groups, p) => {
+        const ranked = groups
+          ? sql`SELECT comments_fts.rowid AS rid, -bm25(comments_fts) AS score FROM comments_fts
+              ${query.channel ? sql`JOIN search_keys k ON k.id = comments_fts.rowid JOIN comments cm ON cm.comment_id = k.doc_key` : NONE}
+              WHERE comments_fts MATCH ${ftsExpression(groups)} ${channel} LIMIT ${RANK_WINDOW}`
+          : sql`SELECT k.id AS rid, 1 AS score FROM comments cm
+              JOIN search_keys k ON k.kind = 'comment' AND k.doc_key = cm.comment_id WHERE 1 = 1 ${channel}`;
+        const result = await sql<CommentHit>`
+          SELECT cm.comment_id, cm.youtube_id, v.title, v.channel_id, ch.channel_name, cm.author, cm.text,
+            cm.timestamp, cm.like_count, r.score
+          FROM (${page_(ranked, p)}) r JOIN search_keys k ON k.id = r.rid
+          JOIN comments cm ON cm.comment_id = k.doc_key JOIN videos v ON v.youtube_id = cm.youtube_id
+          JOIN channels ch ON ch.channel_id = v.channel_id
+          ORDER BY r.score DESC, r.rid`.execute(this.db);
+        return result.rows;
+      },
+      (word, d) => this.neighbours('comments_fts', undefined, word, d),
+    );
+  }
+
+  async rebuild(): Promise<IndexCounts> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const statement of SQLITE_REBUILD) await sql.raw(statement).execute(trx);
+    });
+    const count = async (from: RawBuilder<unknown>) =>
+      Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(this.db)).rows[0]!.n);
+    const keys = (kind: string) => sql`search_keys WHERE kind = ${kind}`;
+    return {
+      videos: await count(keys('video')),
+      channels: await count(keys('channel')),
+      playlists: await count(keys('playlist')),
+      subtitle_fragments: await count(sql`subtitle_fragments`),
+      comments: await count(keys('comment')),
+    };
+  }
+
+  private named(
+    query: ChannelSearch,
+    page: PageSpec,
+    t: {
+      fts: string;
+      table: string;
+      key: string;
+      name: string;
+      weights: string;
+      active: string;
+      subscribed: string;
+    },
+  ): Promise<SearchResult<ScoredId>> {
+    const columns = query.scope === 'name' ? [t.name] : undefined;
+    const filter = sql.join(
+      [
+        sql`1 = 1`,
+        ...(query.active === undefined ? [] : [sql`d.${sql.ref(t.active)} = ${query.active ? 1 : 0}`]),
+        ...(query.subscribed === undefined
+          ? []
+          : [sql`d.${sql.ref(t.subscribed)} = ${query.subscribed ? 1 : 0}`]),
+      ],
+      sql` AND `,
+    );
+    const [fts, table, key] = [sql.raw(t.fts), sql.raw(t.table), sql.raw(t.key)];
+    return searchWithTypos(
+      query.words,
+      page,
+      (groups, p) =>
+        groups
+          ? this.ids(sql`SELECT id, score FROM (
+              SELECT k.doc_key AS id, -bm25(${fts}, ${sql.raw(t.weights)}) AS score FROM ${fts}
+              JOIN search_keys k ON k.id = ${fts}.rowid JOIN ${table} d ON d.${key} = k.doc_key
+              WHERE ${fts} MATCH ${ftsExpression(groups, columns)} AND ${filter} LIMIT ${RANK_WINDOW})
+            ORDER BY score DESC, id LIMIT ${p.limit} OFFSET ${p.offset}`)
+          : this.ids(sql`SELECT d.${key} AS id, 1 AS score FROM ${table} d WHERE ${filter}
+              ORDER BY d.${sql.raw(t.name)}, d.${key} LIMIT ${p.limit} OFFSET ${p.offset}`),
+      (word, d) => this.neighbours(t.fts, columns, word, d),
+    );
+  }
+
+  private async ids(query: RawBuilder<ScoredId>): Promise<ScoredId[]> {
+    return (await query.execute(this.db)).rows;
+  }
+
+  /** Candidate spellings checked against the index in one statement; only words that occur come back. */
+  private async neighbours(
+    fts: string,
+    columns: readonly string[] | undefined,
+    word: string,
+    distance: 1 | 2,
+  ): Promise<string[]> {
+    const candidates = [...editVariants(word, distance)];
+    const table = sql.raw(fts);
+    const found: string[] = [];
+    for (let i = 0; i < candidates.length; i += 5000) {
+      const batch = JSON.stringify(candidates.slice(i, i + 5000));
+      const result = await sql<{ value: string }>`SELECT t.value FROM json_each(${batch}) t
+        WHERE EXISTS (SELECT 1 FROM ${table} WHERE ${table} MATCH ${probePrefix(columns)} || t.value || '"')`.execute(
+        this.db,
+      );
+      found.push(...result.rows.map((r) => r.value));
+    }
+    return found;
+  }
+}
+
+/** A page of a ranked (rid, score) query, best first. */
+function page_(ranked: RawBuilder<unknown>, page: PageSpec) {
+  return sql<Ranked>`SELECT rid, score FROM (${ranked}) ORDER BY score DESC, rid LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+/** The MATCH part for a `channel:` filter on a column; null when the filter has no searchable word (matches nothing). */
+function channelExpression(
+  spec: WordsSpec | undefined,
+  columns: readonly string[],
+): string | null | undefined {
+  if (!spec) return undefined;
+  const groups: TermGroup[] = exactGroups(spec);
+  return groups.length === 0 ? null : ftsExpression(groups, columns);
+}
+
+/** `channel_id IN (channels whose name matches)`; a filter without searchable words matches nothing. */
+function channelIn(spec: WordsSpec) {
+  const match = channelExpression(spec, ['channel_name']);
+  if (!match) return sql`0 = 1`;
+  return sql`channel_id IN (SELECT k.doc_key FROM channels_fts JOIN search_keys k ON k.id = channels_fts.rowid
+    WHERE channels_fts MATCH ${match})`;
+}
