@@ -12,6 +12,13 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** Base URL of an outside service; tests point it at a local stand-in. */
+const serviceUrl = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^\s/]+/, 'expected an http(s):// base URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
 const envSchema = z.object({
   TK_DATA_DIR: z.string().trim().min(1).default('./data'),
   TK_MEDIA_DIR: optionalText,
@@ -34,6 +41,8 @@ const envSchema = z.object({
     message: 'expected an IANA time zone such as Europe/Berlin',
   }),
   TK_WEB_DIR: optionalText,
+  TK_SPONSORBLOCK_URL: serviceUrl.default('https://sponsor.ajay.app'),
+  TK_RYD_URL: serviceUrl.default('https://returnyoutubedislikeapi.com'),
   TK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -66,6 +75,10 @@ export interface AppConfigEnv {
   logLevel: string;
   /** The built web app served at / (apps/web/dist unless TK_WEB_DIR says otherwise). */
   webDir: string;
+  /** SponsorBlock API base URL (upstream §8). */
+  sponsorblockUrl: string;
+  /** Return YouTube Dislike API base URL (upstream §3.3). */
+  rydUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     timeZone: e.TZ ?? 'UTC',
     logLevel: e.TK_LOG_LEVEL,
     webDir: path.resolve(e.TK_WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    sponsorblockUrl: e.TK_SPONSORBLOCK_URL,
+    rydUrl: e.TK_RYD_URL,
   };
 }
 

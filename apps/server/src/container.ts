@@ -1,4 +1,5 @@
 import type { AppConfigEnv } from './config.ts';
+import { createProviderEdges } from './container-providers.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { SettingsRepository } from './repositories/settings.repository.ts';
@@ -30,6 +31,7 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
     userAdmin: new UserAdminService(users, sessions, tokens),
     versionCheck: new VersionCheckService(settings),
     mediaFiles: new MediaFileService(storage, config),
+    providers: createProviderEdges(config),
   };
 }
 

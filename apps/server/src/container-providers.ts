@@ -1,0 +1,18 @@
+import { pino } from 'pino';
+import type { AppConfigEnv } from './config.ts';
+import { RydRepository } from './repositories/ryd.repository.ts';
+import { SponsorBlockRepository } from './repositories/sponsorblock.repository.ts';
+import { YtdlpRepository } from './repositories/ytdlp.repository.ts';
+
+/**
+ * The edges to the outside: the provider through yt-dlp, SponsorBlock and Return YouTube Dislike.
+ * They hold no database state, so they are built from the configuration alone.
+ */
+export function createProviderEdges(config: AppConfigEnv) {
+  const logger = pino({ level: config.logLevel, name: 'integrations' });
+  return {
+    ytdlp: new YtdlpRepository({ executable: config.ytdlpPath, cacheDir: config.cacheDir }),
+    sponsorblock: new SponsorBlockRepository({ baseUrl: config.sponsorblockUrl, logger }),
+    ryd: new RydRepository({ baseUrl: config.rydUrl, logger }),
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Reading what yt-dlp prints: progress lines (upstream §3.5 notification text), error lines and their
+ * class (upstream §3.2), and the one-JSON-per-URL output of `-J`.
+ */
+
+/**
+ * What the caller should do about a failure:
+ * - `connection`: the network is down; abort the whole task;
+ * - `rate-limit`: HTTP 429/403 or the bot check; back off and slow down, the item itself is fine;
+ * - `empty-tab`: the channel has no such tab; an empty result, not a failure;
+ * - `item`: this item failed; record the message on it and go on;
+ * - `not-found`: the yt-dlp executable is missing;
+ * - `aborted`: the caller's AbortSignal fired.
+ */
+export type YtdlpErrorKind = 'connection' | 'rate-limit' | 'empty-tab' | 'item' | 'not-found' | 'aborted';
+
+export class YtdlpError extends Error {
+  constructor(
+    readonly kind: YtdlpErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'YtdlpError';
+  }
+}
+
+export const YTDLP_NOT_FOUND = 'yt-dlp not found: install it or set YTDLP_PATH';
+
+const CONNECTION = /Temporary failure in name resolution|Name or service not known|Network is unreachable/i;
+/** The age gate also says "Sign in to confirm", but backing off does not help there: an item error. */
+const RATE_LIMIT =
+  /not a bot|Sign in to confirm(?! your age)|HTTP Error 429|HTTP Error 403|Too Many Requests/i;
+const EMPTY_TAB = /This channel does not have a/i;
+
+export function classifyError(message: string): YtdlpErrorKind {
+  if (CONNECTION.test(message)) return 'connection';
+  if (RATE_LIMIT.test(message)) return 'rate-limit';
+  if (EMPTY_TAB.test(message)) return 'empty-tab';
+  return 'item';
+}
+
+/** A YtdlpError for an `ERROR: …` line (the prefix is dropped: the item message reads better without). */
+export function errorFromLine(line: string): YtdlpError {
+  const message = line.replace(/^ERROR:\s*/, '').trim();
+  return new YtdlpError(classifyError(message), message);
+}
+
+/** The `ERROR:` lines of stderr, in order. */
+export function errorLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('ERROR:'));
+}
+
+/** A failed run without an ERROR line (crash, bad option): the end of stderr says why. */
+export function failureFromStderr(stderr: string, code: number | null): YtdlpError {
+  const [first] = errorLines(stderr);
+  if (first) return errorFromLine(first);
+  const tail = stderr.trim().split('\n').slice(-2).join(' ').trim();
+  return new YtdlpError('item', tail || `yt-dlp exited with code ${code}`);
+}
+
+/** yt-dlp's info JSON as printed, with yt-dlp's field names (the metadata mapper reads it). */
+export interface YtdlpJson {
+  id?: string;
+  title?: string;
+  channel_id?: string;
+  entries?: YtdlpJson[] | null;
+  [field: string]: unknown;
+}
+
+export type ItemResult<T> = { ok: true; value: T } | { ok: false; error: YtdlpError };
+
+/**
+ * One result per URL of a `-J` invocation, in order. yt-dlp prints `null` for a URL that failed and its
+ * `ERROR:` line on stderr; each failure gets the error line naming its id, else the next unclaimed one.
+ * Throws when nothing came back at all (connection down, bad option, crash).
+ */
+export function resultsPerUrl(
+  urls: string[],
+  run: { code: number | null; stdout: string; stderr: string },
+): ItemResult<YtdlpJson>[] {
+  const outputs = parseJsonLines(run.stdout);
+  if (outputs.length === 0 && run.code !== 0) throw failureFromStderr(run.stderr, run.code);
+  const errors = errorLines(run.stderr);
+  const keys = urls.map(urlKey);
+  return urls.map((url, i) => {
+    const output = outputs[i];
+    if (output) return { ok: true, value: output };
+    const error =
+      claimError(errors, keys[i]!, keys) ?? new YtdlpError('item', `yt-dlp returned nothing for ${url}`);
+    return { ok: false, error };
+  });
+}
+
+export function unwrap<T>(result: ItemResult<T>): T {
+  if (!result.ok) throw result.error;
+  return result.value;
+}
+
+/** What an ERROR line names for a URL: the id, or the last path part (handle, tab). */
+function urlKey(url: string): string {
+  return /[?&](?:v|list)=([\w-]+)/.exec(url)?.[1] ?? url.split('/').filter(Boolean).at(-1) ?? url;
+}
+
+/** Takes the ERROR line naming `key`, else the first one naming none of the batch's URLs. */
+function claimError(errors: string[], key: string, keys: string[]): YtdlpError | undefined {
+  let index = errors.findIndex((line) => line.includes(key));
+  if (index < 0) index = errors.findIndex((line) => !keys.some((other) => line.includes(other)));
+  if (index < 0) return undefined;
+  return errorFromLine(errors.splice(index, 1)[0]!);
+}
+
+/** The parsed `-J` output: one entry per URL, in order; undefined where yt-dlp printed `null`. */
+export function parseJsonLines(stdout: string): (YtdlpJson | undefined)[] {
+  return stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line === 'null' || line.startsWith('{'))
+    .map((line) => (line === 'null' ? undefined : (JSON.parse(line) as YtdlpJson)));
+}
+
+export interface ProgressEvent {
+  /** 0..1; undefined while yt-dlp reports no percentage (post-processing, unknown size). */
+  progress: number | undefined;
+  /** The second notification line: "42.0% of 1.23MiB at 500.00KiB/s - time left: 00:02", or "processing". */
+  text: string;
+}
+
+const PERCENT_LINE =
+  /^\[download\]\s+(\d+(?:\.\d+)?)%\s+of\s+~?\s*(\S+)\s+at\s+(.+?)\s+ETA\s+(\S+)(?:\s+\(frag [^)]*\))?\s*$/;
+const DONE_LINE = /^\[download\]\s+100%\s+of\s+~?\s*(\S+)\s+in\s+(\S+)(?:\s+at\s+(.+?))?\s*$/;
+const POSTPROCESS_LINE =
+  /^\[(Merger|Metadata|EmbedThumbnail|EmbedSubtitle|FixupM3u8|FixupM4a|FixupStretched|FixupDuplicateMoov|VideoConvertor|VideoRemuxer|ffmpeg)\]/;
+const SIZELESS_LINE = /^\[download\]\s+\S+\s+at\s+/;
+
+/**
+ * One line of yt-dlp's default download progress (with `--newline`). Returns undefined for lines that
+ * are not progress (destination, info, warnings).
+ */
+export function parseProgressLine(line: string): ProgressEvent | undefined {
+  const percent = PERCENT_LINE.exec(line);
+  if (percent) {
+    const [, value, total, speed, eta] = percent as unknown as [string, string, string, string, string];
+    return {
+      progress: Math.min(1, Number(value) / 100),
+      text: `${value}% of ${total} at ${speed.trim()} - time left: ${eta}`,
+    };
+  }
+  const done = DONE_LINE.exec(line);
+  if (done) {
+    const [, total, , speed] = done;
+    return {
+      progress: 1,
+      text: `100.0% of ${total} at ${speed?.trim() ?? 'Unknown B/s'} - time left: 00:00`,
+    };
+  }
+  if (POSTPROCESS_LINE.test(line) || SIZELESS_LINE.test(line))
+    return { progress: undefined, text: 'processing' };
+  return undefined;
+}
+
+const DESTINATION = /^\[download\] Destination: (.+)$/;
+const SIDE_FILE = /\.(json3|vtt|srv\d|ttml|srt|ass|jpg|jpeg|png|webp|info\.json|description)$/i;
+
+/**
+ * Follows a download's output and reports only the media file's progress: yt-dlp also prints progress
+ * for subtitles and thumbnails, which would make the bar jump to 100 % and back.
+ */
+export class ProgressTracker {
+  private sideFile = false;
+  private lastText = '';
+
+  /** The event a line stands for, or undefined when it is not news. */
+  read(line: string): ProgressEvent | undefined {
+    const destination = DESTINATION.exec(line);
+    if (destination) {
+      this.sideFile = SIDE_FILE.test(destination[1]!.trim());
+      return undefined;
+    }
+    const event = parseProgressLine(line);
+    if (!event || (this.sideFile && event.text !== 'processing') || event.text === this.lastText)
+      return undefined;
+    this.lastText = event.text;
+    return event;
+  }
+}
