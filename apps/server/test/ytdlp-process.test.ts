@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +61,38 @@ describe('yt-dlp child process: stop', () => {
     expect(await waitUntil(() => !isAlive(run!.pid) && !isAlive(run!.helper!))).toBe(true);
     expect(fs.existsSync(path.join(cacheDir, 'download', 'alphaVid002.mp4'))).toBe(false);
     expect(fs.existsSync(run!.cookie!.file)).toBe(false);
+  });
+
+  it('a server that exits ends the yt-dlp it started, so nothing keeps writing to the staging folder', async () => {
+    const logFile = path.join(dir, 'exit.log');
+    const script = path.join(dir, 'exit-during-download.ts');
+    const runner = path.resolve(import.meta.dirname, '../src/repositories/ytdlp-process.ts');
+    fs.writeFileSync(
+      script,
+      `import { runYtdlp } from ${JSON.stringify(runner)};
+      void runYtdlp(process.argv[2]!, ['-o', process.argv[3]!, 'https://www.youtube.com/watch?v=alphaVid003'], {
+        onStdoutLine: (line) => { if (line.includes('%')) process.exit(0); },
+      });`,
+    );
+    const env = {
+      ...process.env,
+      FAKE_YTDLP_LOG: logFile,
+      FAKE_YTDLP_DELAY_MS: '400',
+      FAKE_YTDLP_HELPER: '1',
+    };
+    const server = spawn(
+      process.execPath,
+      ['--import', 'tsx', script, FAKE_YTDLP_PATH, path.join(dir, 'x.mp4')],
+      {
+        env,
+        stdio: 'ignore',
+      },
+    );
+    expect(await new Promise((resolve) => server.on('exit', resolve))).toBe(0);
+    const [run] = readFakeLog(logFile);
+    expect(run!.helper).toBeGreaterThan(0);
+    expect(await waitUntil(() => !isAlive(run!.pid) && !isAlive(run!.helper!))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'x.mp4'))).toBe(false);
   });
 
   it('a signal that already fired starts nothing', async () => {

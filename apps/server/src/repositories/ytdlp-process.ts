@@ -15,6 +15,20 @@ export interface RunResult {
   stderr: string;
 }
 
+/** Process groups still running: ended when this process exits, so no yt-dlp keeps writing to a staging file. */
+const running = new Set<number>();
+let exitHook = false;
+
+function track(pid: number | undefined): void {
+  if (!pid) return;
+  running.add(pid);
+  if (exitHook) return;
+  exitHook = true;
+  process.once('exit', () => {
+    for (const group of running) killGroup(group, 'SIGKILL');
+  });
+}
+
 /** stderr is kept up to this size: a batch prints one ERROR line per failed URL, not megabytes. */
 const STDERR_LIMIT = 1024 * 1024;
 /** A child that ignores SIGTERM this long after a stop gets SIGKILL. */
@@ -34,6 +48,7 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
       detached: true,
       env: { ...process.env, ...options.env },
     });
+    track(child.pid);
     const stdout: string[] = [];
     let stderr = '';
     let partial = '';
@@ -59,6 +74,7 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
       reject(spawnError(executable, error));
     });
     child.on('close', (code) => {
+      if (child.pid) running.delete(child.pid);
       signal?.removeEventListener('abort', onAbort);
       if (killTimer) clearTimeout(killTimer);
       // the group may outlive yt-dlp itself (a merging ffmpeg); make sure a stop ends it
