@@ -77,7 +77,7 @@ export class YtdlpRepository {
 
   constructor(private readonly options: YtdlpRepositoryOptions) {}
 
-  /** Video metadata by id (`-J --skip-download --no-playlist`); comments too when asked for. */
+  /** Video metadata by id (`-J --skip-download --no-playlist`), batched; comments: `fetchComments`. */
   async fetchVideoInfos(
     ids: string[],
     settings: YtdlpSettings,
