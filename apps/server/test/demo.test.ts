@@ -4,14 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIP_SECONDS, DEMO_CHANNELS, videoId } from '../src/demo/demo-catalog.ts';
-import {
-  demoChannelInfos,
-  demoPlaylistInfos,
-  generateChannelArt,
-  generateDemoLibrary,
-  type DemoGenerateResult,
-} from '../src/demo/demo-generator.ts';
+import { CLIP_SECONDS, DEMO_CHANNELS, DEMO_PLAYLISTS, videoId } from '../src/demo/demo-catalog.ts';
+import { generateDemoLibrary, type DemoGenerateResult } from '../src/demo/demo-generator.ts';
 import { DEMO_VIDEOS } from '../src/demo/demo-videos.ts';
 import { DEMO_MEDIA_CACHE } from './helpers/demo.ts';
 
@@ -72,11 +66,12 @@ describe('demo library generator (offline, yt-dlp download layout)', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('writes at least 3 channels and 24 videos of all three kinds, five files each', () => {
+    const catalogFiles = DEMO_CHANNELS.length * 4 + DEMO_PLAYLISTS.length;
     expect(result.titlesDrawn).toBe(true);
     expect(result.videos.length).toBeGreaterThanOrEqual(24);
     expect(new Set(result.videos.map((v) => v.channelId)).size).toBeGreaterThanOrEqual(3);
     expect(new Set(result.videos.map((v) => v.kind))).toEqual(new Set(['video', 'short', 'stream']));
-    expect(files()).toHaveLength(result.videos.length * 5);
+    expect(files()).toHaveLength(result.videos.length * 5 + catalogFiles);
     for (const { base } of result.videos) {
       for (const ext of ['.mp4', '.info.json', '.jpg', '.en.vtt', '.de.vtt'])
         expect(files()).toContain(base + ext);
@@ -195,29 +190,35 @@ describe('demo library generator (offline, yt-dlp download layout)', () => {
     expect(ratios.filter((r) => r < 1).length).toBeGreaterThan(0);
   });
 
-  it('describes two channel playlists with ordered entries and the channels with artwork', async () => {
-    const playlists = demoPlaylistInfos();
-    expect(playlists).toHaveLength(2);
-    for (const playlist of playlists) {
+  it('writes the two channel playlists with ordered entries and the channels with artwork', async () => {
+    const read = (base: string) =>
+      JSON.parse(fs.readFileSync(path.join(dir, `${base}.info.json`), 'utf8')) as Info;
+    expect(result.playlists).toHaveLength(2);
+    for (const { base, id } of result.playlists) {
+      const playlist = read(base);
+      expect(base).toBe(`${playlist.title} [${id}]`);
       expect(playlist).toMatchObject({ _type: 'playlist', id: expect.stringMatching(/^PL[\w-]{32}$/) });
       expect(playlist.entries.length).toBeGreaterThanOrEqual(4);
-      for (const entry of playlist.entries) {
+      for (const entry of playlist.entries as Info[]) {
         expect(infos.has(entry.id)).toBe(true);
         expect(entry.channel_id).toBe(playlist.channel_id);
       }
     }
-    expect(demoChannelInfos().map((c) => c.id)).toEqual([...new Set(result.videos.map((v) => v.channelId))]);
-
-    const art = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-demo-art-'));
-    try {
-      const written = await generateChannelArt(art, 'ffmpeg');
-      expect(written).toHaveLength(DEMO_CHANNELS.length * 3);
-      const thumb = (await probe(written.find((f) => f.endsWith('_thumb.jpg'))!)).streams[0]!;
-      const banner = (await probe(written.find((f) => f.endsWith('_banner.jpg'))!)).streams[0]!;
+    expect(result.channels.map((c) => c.id)).toEqual([...new Set(result.videos.map((v) => v.channelId))]);
+    for (const { base, id } of result.channels) {
+      // yt-dlp writes a channel as a playlist whose id is the channel id
+      expect(read(base)).toMatchObject({
+        _type: 'playlist',
+        id,
+        channel_id: id,
+        description: expect.any(String),
+      });
+      const thumb = (await probe(path.join(dir, `${base}.jpg`))).streams[0]!;
+      const banner = (await probe(path.join(dir, `${base}.banner.jpg`))).streams[0]!;
+      const tvart = (await probe(path.join(dir, `${base}.tvart.jpg`))).streams[0]!;
       expect(thumb.width).toBe(thumb.height);
       expect(Math.floor(banner.width! / banner.height!)).toBeGreaterThan(5);
-    } finally {
-      fs.rmSync(art, { recursive: true, force: true });
+      expect(tvart.width! / tvart.height!).toBeCloseTo(16 / 9, 1);
     }
   });
 
@@ -227,7 +228,7 @@ describe('demo library generator (offline, yt-dlp download layout)', () => {
       const skipIds = new Set(result.videos.map((v) => v.id));
       const none = await generateDemoLibrary({ outDir: again, ffmpegPath: 'ffmpeg', skipIds });
       expect(none.videos).toEqual([]);
-      expect(fs.readdirSync(again)).toEqual([]);
+      expect(fs.readdirSync(again).filter((f) => f.endsWith('.mp4'))).toEqual([]);
       await expect(
         generateDemoLibrary({ outDir: again, ffmpegPath: path.join(again, 'no-ffmpeg') }),
       ).rejects.toThrow('ffmpeg not found: install it or set FFMPEG_PATH');

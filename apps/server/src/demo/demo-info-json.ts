@@ -16,6 +16,7 @@ import {
   type DemoVideoSpec,
 } from './demo-catalog.ts';
 import { demoComments } from './demo-comments.ts';
+import { DEMO_VIDEOS } from './demo-videos.ts';
 
 /**
  * yt-dlp info JSON as `yt-dlp --write-info-json --write-subs --write-comments` leaves it next to a download:
@@ -245,6 +246,7 @@ export function channelInfoJson(channel: DemoChannelSpec) {
     description: `${channel.about}\n\nWebsite: ${channel.website}`,
     ...channelFields(channel),
     tags: [...channel.tags],
+    view_count: DEMO_VIDEOS.filter((v) => v.channel === channel.key).reduce((sum, v) => sum + v.views, 0),
     thumbnails: [
       art('banner_uncropped', 2560, 1440),
       art('banner', 1060, 175),

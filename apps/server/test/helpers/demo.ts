@@ -13,7 +13,7 @@ export const DEMO_MEDIA_CACHE = path.join(
   os.tmpdir(),
   `tk-demo-media-${createHash('sha256')
     .update(source('repositories/demo-media.repository.ts'))
-    .update(source('demo/demo-generator.ts'))
+    .update(source('demo/demo-render.ts'))
     .digest('hex')
     .slice(0, 12)}`,
 );
