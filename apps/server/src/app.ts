@@ -15,9 +15,12 @@ import authPlugin from './http/plugins/auth.plugin.ts';
 import errorsPlugin from './http/plugins/errors.plugin.ts';
 import { adminUserRoutes } from './http/routes/admin-users.routes.ts';
 import { appSettingsRoutes } from './http/routes/appsettings.routes.ts';
+import { channelRoutes } from './http/routes/channel.routes.ts';
 import { commonRoutes } from './http/routes/common.routes.ts';
 import { fileRoutes } from './http/routes/files.routes.ts';
+import { playlistRoutes } from './http/routes/playlist.routes.ts';
 import { userRoutes } from './http/routes/user.routes.ts';
+import { videoRoutes } from './http/routes/video.routes.ts';
 import { webAppRoutes } from './http/routes/web-app.routes.ts';
 import type { RoutesModule } from './http/types.ts';
 
@@ -27,6 +30,9 @@ export const API_ROUTES: RoutesModule[] = [
   appSettingsRoutes,
   adminUserRoutes,
   fileRoutes,
+  videoRoutes,
+  channelRoutes,
+  playlistRoutes,
 ];
 
 export interface RegisteredRoute {

@@ -1,18 +1,27 @@
 import type { AppConfigEnv } from './config.ts';
 import { createProviderEdges } from './container-providers.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { ChannelQueryRepository } from './repositories/channel-query.repository.ts';
+import { CommentQueryRepository } from './repositories/comment-query.repository.ts';
+import { PlaylistQueryRepository } from './repositories/playlist-query.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { SettingsRepository } from './repositories/settings.repository.ts';
 import { StorageRepository } from './repositories/storage.repository.ts';
 import { TokenRepository } from './repositories/token.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
+import { VideoQueryRepository } from './repositories/video-query.repository.ts';
+import { WatchProgressRepository } from './repositories/watch-progress.repository.ts';
 import { AppConfigService } from './services/app-config.service.ts';
 import { AuthService } from './services/auth.service.ts';
+import { ChannelService } from './services/channel.service.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { MediaFileService } from './services/media-file.service.ts';
+import { PlaylistService } from './services/playlist.service.ts';
 import { UserAdminService } from './services/user-admin.service.ts';
 import { UserConfigService } from './services/user-config.service.ts';
 import { VersionCheckService } from './services/version-check.service.ts';
+import { VideoRelationsService } from './services/video-relations.service.ts';
+import { VideoService } from './services/video.service.ts';
 
 /** Wiring by hand: repositories from the database, services from repositories. */
 export function createContainer(config: AppConfigEnv, database: DatabaseHandle) {
@@ -21,16 +30,27 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
   const tokens = new TokenRepository(database.db);
   const settings = new SettingsRepository(database.db);
   const storage = new StorageRepository();
+  const userConfig = new UserConfigService(settings);
+  const videoQueries = new VideoQueryRepository(database.db, database.engine);
+  const playlistQueries = new PlaylistQueryRepository(database.db, database.engine);
   return {
     config,
     database,
     repositories: { users, sessions, tokens, settings, storage },
     auth: new AuthService(users, sessions, tokens, new LoginThrottle()),
-    userConfig: new UserConfigService(settings),
+    userConfig,
     appConfig: new AppConfigService(settings),
     userAdmin: new UserAdminService(users, sessions, tokens),
     versionCheck: new VersionCheckService(settings),
     mediaFiles: new MediaFileService(storage, config),
+    videos: new VideoService(videoQueries, new WatchProgressRepository(database.db), userConfig),
+    videoRelations: new VideoRelationsService(
+      videoQueries,
+      new CommentQueryRepository(database.db),
+      playlistQueries,
+    ),
+    channels: new ChannelService(new ChannelQueryRepository(database.db, database.engine), userConfig),
+    playlists: new PlaylistService(playlistQueries, userConfig),
     providers: createProviderEdges(config),
   };
 }

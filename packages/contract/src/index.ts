@@ -3,3 +3,7 @@ export * from './user.ts';
 export * from './app-config.ts';
 export * from './admin-users.ts';
 export * from './task.ts';
+export * from './pagination.ts';
+export * from './channel.ts';
+export * from './playlist.ts';
+export * from './video.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Expression, type RawBuilder } from 'kysely';
 import type { Database } from './tables.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -37,4 +37,13 @@ export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Text ordered by code point on both engines: SQLite compares bytes, PostgreSQL would use the database
+ * locale (which ignores case and punctuation differently), so lists and tie-breaks would differ.
+ */
+export function codePointOrder(engine: Engine, text: Expression<unknown> | string): RawBuilder<unknown> {
+  const expression = typeof text === 'string' ? sql.ref(text) : text;
+  return engine === 'postgres' ? sql`${expression} collate "C"` : sql`${expression}`;
 }

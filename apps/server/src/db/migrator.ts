@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001_accounts.ts';
 import * as m0002 from './migrations/0002_archive.ts';
 import * as m0003 from './migrations/0003_task_lock.ts';
 import * as m0004 from './migrations/0004_search.ts';
+import * as m0005 from './migrations/0005_video_sort_indexes.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0002_archive': m0002,
   '0003_task_lock': m0003,
   '0004_search': m0004,
+  '0005_video_sort_indexes': m0005,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -1,0 +1,51 @@
+import {
+  channel,
+  channelAggs,
+  channelList,
+  channelListQuery,
+  channelNav,
+  errorBody,
+} from '@tubekeeper/contract';
+import { z } from 'zod';
+import type { RoutesModule } from '../types.ts';
+
+const channelIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Channel reads (upstream §1.5); permissions per upstream §1.1. */
+export const channelRoutes: RoutesModule = (app, { channels }) => {
+  app.get(
+    '/api/channel/',
+    {
+      config: { permission: 'adminWrite' },
+      schema: { querystring: channelListQuery, response: { 200: channelList } },
+    },
+    (request) => channels.list(request.user!.id, request.query, request.url),
+  );
+
+  app.get(
+    '/api/channel/:id/',
+    {
+      config: { permission: 'adminWrite' },
+      schema: { params: channelIdParams, response: { 200: channel, 404: errorBody } },
+    },
+    (request) => channels.get(request.params.id),
+  );
+
+  app.get(
+    '/api/channel/:id/nav/',
+    {
+      config: { permission: 'authenticated' },
+      schema: { params: channelIdParams, response: { 200: channelNav, 404: errorBody } },
+    },
+    (request) => channels.nav(request.params.id),
+  );
+
+  app.get(
+    '/api/channel/:id/aggs/',
+    {
+      config: { permission: 'authenticated' },
+      schema: { params: channelIdParams, response: { 200: channelAggs, 404: errorBody } },
+    },
+    (request) => channels.aggs(request.params.id),
+  );
+};

@@ -1,0 +1,229 @@
+import { sql, type Kysely } from 'kysely';
+import { codePointOrder, type Engine } from '../db/dialect.ts';
+import type { ChannelRow, Database, SubtitleRow, VideoRow } from '../db/tables.ts';
+
+/** A video row with its channel's columns and the caller's saved position (null when none). */
+export type VideoRecord = VideoRow & Omit<ChannelRow, 'channel_id'> & { progress_position: number | null };
+
+export type VideoSortField =
+  'published' | 'downloaded' | 'views' | 'likes' | 'duration' | 'mediasize' | 'width' | 'height';
+
+export interface VideoListFilter {
+  /** whose progress to attach (and whose "continue" list) */
+  userId: number;
+  channelId?: string;
+  playlistId?: string;
+  watch?: 'watched' | 'unwatched' | 'continue';
+  type?: VideoRow['vid_type'];
+  height?: number;
+}
+
+export interface VideoListOrder {
+  sort: VideoSortField;
+  order: 'asc' | 'desc';
+}
+
+/** Upstream's sort names (§1.4) and the columns behind them; each has an index ending in youtube_id. */
+const SORT_COLUMNS = {
+  published: 'videos.published',
+  downloaded: 'videos.date_downloaded',
+  views: 'videos.view_count',
+  likes: 'videos.like_count',
+  duration: 'videos.duration',
+  mediasize: 'videos.media_size',
+  width: 'videos.width',
+  height: 'videos.height',
+} as const satisfies Record<VideoSortField, string>;
+
+const CHANNEL_COLUMNS = [
+  'channels.channel_name',
+  'channels.channel_subs',
+  'channels.channel_subscribed',
+  'channels.channel_active',
+  'channels.channel_last_refresh',
+  'channels.channel_views',
+  'channels.channel_description',
+  'channels.channel_tags',
+  'channels.channel_tabs',
+  'channels.channel_thumb_url',
+  'channels.channel_banner_url',
+  'channels.channel_tvart_url',
+  'channels.channel_overwrites',
+] as const;
+
+/** How many videos the similarity scoring looks at, at most. */
+const SIMILAR_CANDIDATES = 300;
+
+/** A LIKE pattern for "contains `text`", taken literally (escape character `!`). */
+const contains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** Reads of the archive's videos for the API: lists, details, and what each video carries along. */
+export class VideoQueryRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
+
+  /**
+   * One page of videos; a playlist filter orders by the entry index, anything else by `order`.
+   * The page's ids come first from the (sort column, youtube_id) index alone, then only those rows are
+   * read in full: a deep OFFSET then skips index entries, not joined rows.
+   */
+  async list(filter: VideoListFilter, order: VideoListOrder, limit: number, offset: number) {
+    let query = this.filtered(filter).select('videos.youtube_id');
+    if (filter.playlistId) {
+      const playlistId = filter.playlistId;
+      // a video listed twice in a playlist sorts by its first place
+      query = query.orderBy(
+        (eb) =>
+          eb
+            .selectFrom('playlist_entries')
+            .select((e) => e.fn.min('playlist_entries.idx').as('idx'))
+            .where('playlist_entries.playlist_id', '=', playlistId)
+            .whereRef('playlist_entries.youtube_id', '=', 'videos.youtube_id'),
+        'asc',
+      );
+    } else {
+      query = query.orderBy(sql.ref(SORT_COLUMNS[order.sort]), order.order);
+    }
+    const direction = filter.playlistId ? 'asc' : order.order;
+    const page = await query
+      .orderBy(codePointOrder(this.engine, 'videos.youtube_id'), direction)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const ids = page.map((row) => row.youtube_id);
+    const byId = new Map((await this.findByIds(ids, filter.userId)).map((r) => [r.youtube_id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async count(filter: VideoListFilter): Promise<number> {
+    const row = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async findById(youtubeId: string, userId: number): Promise<VideoRecord | undefined> {
+    const [record] = await this.findByIds([youtubeId], userId);
+    return record;
+  }
+
+  async findByIds(youtubeIds: string[], userId: number): Promise<VideoRecord[]> {
+    if (youtubeIds.length === 0) return [];
+    return (await this.withRecordColumns(userId)
+      .where('videos.youtube_id', 'in', youtubeIds)
+      .execute()) as VideoRecord[];
+  }
+
+  async exists(youtubeId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select('youtube_id')
+      .where('youtube_id', '=', youtubeId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async subtitlesOf(youtubeIds: string[]): Promise<SubtitleRow[]> {
+    if (youtubeIds.length === 0) return [];
+    return this.db
+      .selectFrom('subtitles')
+      .selectAll()
+      .where('youtube_id', 'in', youtubeIds)
+      .orderBy(codePointOrder(this.engine, 'lang'))
+      .execute();
+  }
+
+  /** Which playlists contain each video. */
+  async playlistIdsOf(youtubeIds: string[]): Promise<{ youtube_id: string; playlist_id: string }[]> {
+    if (youtubeIds.length === 0) return [];
+    return this.db
+      .selectFrom('playlist_entries')
+      .select(['youtube_id', 'playlist_id'])
+      .where('youtube_id', 'in', youtubeIds)
+      .groupBy(['youtube_id', 'playlist_id'])
+      .orderBy(codePointOrder(this.engine, 'playlist_id'))
+      .execute();
+  }
+
+  /**
+   * Candidates for "similar videos": other videos whose title contains one of `words` or whose tags
+   * contain one of `tags` (all lowercase), newest first, plus the newest of the same channel.
+   */
+  async similarCandidates(
+    source: { youtube_id: string; channel_id: string },
+    words: string[],
+    tags: string[],
+  ) {
+    const columns = ['youtube_id', 'channel_id', 'title', 'tags', 'published'] as const;
+    const matching =
+      words.length + tags.length === 0
+        ? []
+        : await this.db
+            .selectFrom('videos')
+            .select(columns)
+            .where('youtube_id', '!=', source.youtube_id)
+            .where((eb) =>
+              eb.or([
+                ...words.map((w) => sql<boolean>`lower(title) like ${contains(w)} escape '!'`),
+                // tags are a JSON list: match a whole quoted tag, not part of one
+                ...tags.map((t) => sql<boolean>`lower(tags) like ${contains(JSON.stringify(t))} escape '!'`),
+              ]),
+            )
+            .orderBy('published', 'desc')
+            .limit(SIMILAR_CANDIDATES)
+            .execute();
+    const sameChannel = await this.db
+      .selectFrom('videos')
+      .select(columns)
+      .where('channel_id', '=', source.channel_id)
+      .where('youtube_id', '!=', source.youtube_id)
+      .orderBy('published', 'desc')
+      .limit(SIMILAR_CANDIDATES / 10)
+      .execute();
+    return [...matching, ...sameChannel];
+  }
+
+  /** The videos matching a filter (the caller matters only for "continue"). */
+  private filtered(filter: Omit<VideoListFilter, 'userId'> & { userId?: number }) {
+    return this.db
+      .selectFrom('videos')
+      .$if(filter.channelId !== undefined, (q) => q.where('videos.channel_id', '=', filter.channelId!))
+      .$if(filter.type !== undefined, (q) => q.where('videos.vid_type', '=', filter.type!))
+      .$if(filter.height !== undefined, (q) => q.where('videos.height', '=', filter.height!))
+      .$if(filter.watch === 'watched', (q) => q.where('videos.watched', '=', 1))
+      .$if(filter.watch === 'unwatched', (q) => q.where('videos.watched', '=', 0))
+      .$if(filter.watch === 'continue', (q) =>
+        q.where('videos.watched', '=', 0).where('videos.youtube_id', 'in', (eb) =>
+          eb
+            .selectFrom('watch_progress')
+            .select('youtube_id')
+            .where('user_id', '=', filter.userId ?? -1),
+        ),
+      )
+      .$if(filter.playlistId !== undefined, (q) =>
+        q.where('videos.youtube_id', 'in', (eb) =>
+          eb
+            .selectFrom('playlist_entries')
+            .select('playlist_entries.youtube_id')
+            .where('playlist_entries.playlist_id', '=', filter.playlistId!),
+        ),
+      );
+  }
+
+  /** Full records: the video, its channel's columns and the caller's saved position. */
+  private withRecordColumns(userId: number) {
+    return this.db
+      .selectFrom('videos')
+      .innerJoin('channels', 'channels.channel_id', 'videos.channel_id')
+      .leftJoin('watch_progress', (join) =>
+        join
+          .onRef('watch_progress.youtube_id', '=', 'videos.youtube_id')
+          .on('watch_progress.user_id', '=', userId),
+      )
+      .selectAll('videos')
+      .select(CHANNEL_COLUMNS)
+      .select('watch_progress.position as progress_position');
+  }
+}

@@ -1,0 +1,133 @@
+import type { Player, Video, VideoStream, VideoSubtitle } from '@tubekeeper/contract';
+import type { ChannelRow, SubtitleRow, VideoRow } from '../../db/tables.ts';
+import type { VideoRecord } from '../../repositories/video-query.repository.ts';
+import { toChannel } from './channel.mapper.ts';
+import {
+  durationStr,
+  epochSeconds,
+  isoUtc,
+  jsonObject,
+  jsonObjects,
+  jsonStrings,
+  objectsIn,
+} from './format.ts';
+import { mediaUrl, videoThumbUrl } from './urls.ts';
+
+/** What a video carries besides its own row: its subtitle files and the playlists containing it. */
+export interface VideoExtras {
+  subtitles: SubtitleRow[];
+  playlists: string[];
+}
+
+/**
+ * The player object: global watched state plus the caller's position. Upstream shows a saved position
+ * only while the video is unwatched; progress is the position in percent of the duration.
+ */
+export function toPlayer(
+  row: Pick<VideoRow, 'duration' | 'watched' | 'watched_date'>,
+  position: number | null,
+) {
+  const player: Player = {
+    duration: Math.round(row.duration),
+    duration_str: durationStr(row.duration),
+    watched: row.watched === 1,
+  };
+  if (row.watched_date !== null) player.watched_date = epochSeconds(row.watched_date);
+  if (position !== null && position > 0 && row.watched !== 1 && row.duration > 0) {
+    player.position = position;
+    player.progress = (100 * position) / row.duration;
+  }
+  return player;
+}
+
+export function toVideo(record: VideoRecord, extras: VideoExtras): Video {
+  const thumb = videoThumbUrl(record.youtube_id);
+  return {
+    active: record.active === 1,
+    category: jsonStrings(record.category),
+    channel: toChannel(channelPart(record)),
+    comment_count: record.comment_count,
+    date_downloaded: epochSeconds(record.date_downloaded),
+    description: record.description,
+    media_size: record.media_size,
+    media_url: mediaUrl(record.media_url),
+    player: toPlayer(record, record.progress_position),
+    playlist: extras.playlists,
+    published: isoUtc(record.published),
+    sponsorblock: readSponsorBlock(record.sponsorblock),
+    stats: {
+      average_rating: record.average_rating,
+      dislike_count: record.dislike_count,
+      like_count: record.like_count,
+      view_count: record.view_count,
+    },
+    streams: jsonObjects(record.streams).map(toStream),
+    subtitles: extras.subtitles.map(toSubtitle),
+    tags: jsonStrings(record.tags),
+    title: record.title,
+    vid_last_refresh: isoUtc(record.vid_last_refresh),
+    vid_thumb: thumb,
+    vid_thumb_url: thumb,
+    vid_type: record.vid_type,
+    youtube_id: record.youtube_id,
+  };
+}
+
+function channelPart(record: VideoRecord): ChannelRow {
+  return {
+    channel_id: record.channel_id,
+    channel_name: record.channel_name,
+    channel_subs: record.channel_subs,
+    channel_subscribed: record.channel_subscribed,
+    channel_active: record.channel_active,
+    channel_last_refresh: record.channel_last_refresh,
+    channel_views: record.channel_views,
+    channel_description: record.channel_description,
+    channel_tags: record.channel_tags,
+    channel_tabs: record.channel_tabs,
+    channel_thumb_url: record.channel_thumb_url,
+    channel_banner_url: record.channel_banner_url,
+    channel_tvart_url: record.channel_tvart_url,
+    channel_overwrites: record.channel_overwrites,
+  };
+}
+
+const int = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : 0);
+
+/** Stored stream facts, normalised so an odd value from a probe never breaks the answer. */
+function toStream(stored: Record<string, unknown>): VideoStream {
+  const stream: VideoStream = {
+    bitrate: int(stored.bitrate),
+    codec: typeof stored.codec === 'string' ? stored.codec : '',
+    index: int(stored.index),
+    type: typeof stored.type === 'string' ? stored.type : 'video',
+  };
+  if (typeof stored.width === 'number') stream.width = int(stored.width);
+  if (typeof stored.height === 'number') stream.height = int(stored.height);
+  return stream;
+}
+
+function toSubtitle(row: SubtitleRow): VideoSubtitle {
+  return {
+    ext: row.ext,
+    lang: row.lang,
+    media_url: mediaUrl(row.media_url),
+    name: row.name,
+    source: row.source,
+    url: row.url,
+  };
+}
+
+/** The stored SponsorBlock document with its typed keys checked; other keys pass through. */
+function readSponsorBlock(text: string | null): Video['sponsorblock'] {
+  const stored = jsonObject(text);
+  if (!stored) return null;
+  const { has_unlocked, last_refresh, segments, ...rest } = stored;
+  return {
+    ...rest,
+    is_enabled: stored.is_enabled === true,
+    ...(typeof has_unlocked === 'boolean' && { has_unlocked }),
+    ...(typeof last_refresh === 'number' && { last_refresh }),
+    segments: objectsIn(segments),
+  };
+}
