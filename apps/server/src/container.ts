@@ -1,4 +1,5 @@
 import type { AppConfigEnv } from './config.ts';
+import { createArchiveServices } from './container-archive.ts';
 import { createProviderEdges } from './container-providers.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ChannelQueryRepository } from './repositories/channel-query.repository.ts';
@@ -52,6 +53,7 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
     channels: new ChannelService(new ChannelQueryRepository(database.db, database.engine), userConfig),
     playlists: new PlaylistService(playlistQueries, userConfig),
     providers: createProviderEdges(config),
+    ...createArchiveServices(config, database),
   };
 }
 

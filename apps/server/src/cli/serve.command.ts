@@ -32,12 +32,22 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     app.log.info(`Created the first user "${admin.username}" from TK_ADMIN_USERNAME/TK_ADMIN_PASSWORD`);
   }
 
+  // embedded mode: this process owns every task run, so runs left live were cut short by a crash
+  if (!config.redisUrl) {
+    const abandoned = await container.taskRecords.failAbandoned();
+    if (abandoned)
+      app.log.warn(`${abandoned} task(s) were interrupted by the last shutdown and are marked failed`);
+    const recovered = await container.manualImport.recover();
+    if (recovered.finished.length) app.log.info(`finished importing ${recovered.finished.join(', ')}`);
+  }
+
   const sweep = setInterval(() => void container.repositories.sessions.deleteExpired(Date.now()), HOUR_MS);
   sweep.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweep);
+    await container.jobs.close();
     await app.close();
     await database.close();
     process.exit(0);

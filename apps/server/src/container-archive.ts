@@ -1,0 +1,53 @@
+import type { AppConfigEnv } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { EmbeddedJobQueue } from './jobs/embedded-job-queue.ts';
+import { manualImportJob } from './jobs/manual-import.job.ts';
+import { ArchiveFilesRepository } from './repositories/archive-files.repository.ts';
+import { FfmpegRepository } from './repositories/ffmpeg.repository.ts';
+import { TaskRepository } from './repositories/task.repository.ts';
+import { VideoIndexRepository } from './repositories/video-index.repository.ts';
+import { ArchivePaths } from './services/archive-paths.ts';
+import { ArtworkService } from './services/artwork.service.ts';
+import { ImportCatalogService } from './services/import-catalog.service.ts';
+import { ImportVideoStager } from './services/import-video.service.ts';
+import { ManualImportService } from './services/manual-import.service.ts';
+import { TaskRecordService } from './services/task-record.service.ts';
+import { TaskService } from './services/task.service.ts';
+import { VideoArchiver } from './services/video-archiver.service.ts';
+
+/**
+ * The part of the wiring that fills the archive: tasks and their job queue, ffmpeg, artwork, the video
+ * archiver (shared by the manual import and the downloader) and the manual import. Kept apart from
+ * container.ts so that file stays a short list.
+ */
+export function createArchiveServices(config: AppConfigEnv, database: DatabaseHandle) {
+  const paths = new ArchivePaths(config);
+  const files = new ArchiveFilesRepository();
+  const ffmpeg = new FfmpegRepository(config);
+  const videoIndex = new VideoIndexRepository(database.db);
+  const taskRows = new TaskRepository(database.db);
+  const taskRecords = new TaskRecordService(taskRows);
+  const jobs = new EmbeddedJobQueue(taskRecords);
+  const artwork = new ArtworkService(ffmpeg, files, paths);
+  const archiver = new VideoArchiver(videoIndex, files, paths);
+  const importDirs = { importDir: paths.importDir, stagingRoot: paths.importStagingDir };
+  const manualImport = new ManualImportService(
+    files,
+    new ImportVideoStager(ffmpeg, files, artwork, importDirs),
+    archiver,
+    new ImportCatalogService(videoIndex, files, artwork, paths.importDir),
+    importDirs,
+  );
+  jobs.register('manual_import', manualImportJob(manualImport));
+  return {
+    archivePaths: paths,
+    ffmpeg,
+    videoIndex,
+    artwork,
+    archiver,
+    manualImport,
+    taskRecords,
+    jobs,
+    tasks: new TaskService(taskRows, jobs),
+  };
+}

@@ -1,0 +1,36 @@
+import type { TaskName } from '@tubekeeper/contract';
+import type { ProgressReporter } from '../services/progress.ts';
+
+/** What a handler gets besides its payload. */
+export interface JobContext {
+  taskId: string;
+  /** Aborted when the task is stopped or killed; handlers check it between items and pass it to child processes. */
+  signal: AbortSignal;
+  reporter: ProgressReporter;
+}
+
+/** A handler's result: the text, and level error when it finished with failures worth a longer look. */
+export interface JobResult {
+  result: string;
+  level?: 'info' | 'error';
+}
+
+/** A task handler (`<task-name>.job.ts`); its return value is the task's result. */
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  context: JobContext,
+) => Promise<string | JobResult>;
+
+/**
+ * Runs tasks. The embedded implementation runs them in this process; a BullMQ implementation (scale-out)
+ * hands them to worker processes. Both keep the task record through TaskRecordService.
+ */
+export interface JobQueue {
+  /** Records a pending task and schedules it; throws TaskAlreadyRunningError for a locked task that runs. */
+  enqueue(name: TaskName, payload: Record<string, unknown>): Promise<string>;
+  /** Whether a handler for this task exists. */
+  has(name: TaskName): boolean;
+  register(name: TaskName, handler: JobHandler): void;
+  /** Stops accepting work, aborts running handlers and waits for them to end. */
+  close(): Promise<void>;
+}
