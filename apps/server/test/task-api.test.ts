@@ -250,5 +250,15 @@ describe.each(ENGINES)('task API and notifications on %s', (engine) => {
     const fresh = (await post(staff, '/api/task/by-name/manual_import/')).json();
     expect(fresh).toEqual({ task_id: expect.any(String), status: 'PENDING' });
     await t.container.jobs.idle();
+
+    // a finished run whose final write left its lock behind does not block the next one
+    await t.database.db
+      .updateTable('tasks')
+      .set({ lock_key: 'manual_import' })
+      .where('id', '=', fresh.task_id)
+      .execute();
+    const again = (await post(staff, '/api/task/by-name/manual_import/')).json();
+    expect(again).toEqual({ task_id: expect.any(String), status: 'PENDING' });
+    await t.container.jobs.idle();
   });
 });

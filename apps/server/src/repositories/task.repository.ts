@@ -59,6 +59,15 @@ export class TaskRepository {
     await this.db.updateTable('tasks').set(changes).where('id', '=', id).execute();
   }
 
+  async releaseFinishedLocks(name: string): Promise<void> {
+    await this.db
+      .updateTable('tasks')
+      .set({ lock_key: null })
+      .where('lock_key', '=', name)
+      .where('status', 'not in', LIVE)
+      .execute();
+  }
+
   /** Sets the command only on a live run; false when the run had already finished. */
   async setCommand(id: string, command: 'stop' | 'kill'): Promise<boolean> {
     const result = await this.db

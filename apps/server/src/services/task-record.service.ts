@@ -51,9 +51,12 @@ export class TaskRecordService {
     };
     if (await this.tasks.tryInsert(row)) return row;
     const running = await this.tasks.findLive(name);
-    // the live run may have finished between the insert and this read: try once more
-    if (!running) return this.create(name, payload, id);
-    throw new TaskAlreadyRunningError(running);
+    if (running) throw new TaskAlreadyRunningError(running);
+    // the live run finished between the insert and the read, or a finished run kept its lock (its final
+    // write failed): free the lock of finished runs and try once more
+    await this.tasks.releaseFinishedLocks(name);
+    if (await this.tasks.tryInsert(row)) return row;
+    throw new TaskAlreadyRunningError((await this.tasks.findLive(name)) ?? row);
   }
 
   async markRunning(id: string): Promise<void> {

@@ -63,7 +63,10 @@ export class TaskService {
     return toResult(row);
   }
 
-  /** Only tasks with api_stop take commands; the running handler sees it and aborts. */
+  /**
+   * Only tasks with api_stop take commands. Both abort the handler's signal: it stops between items, and
+   * its child processes are killed at once, which every handler survives because each item is idempotent.
+   */
   async command(id: string, command: 'stop' | 'kill'): Promise<void> {
     const row = await this.tasks.get(id);
     if (!row) throw notFound('task ID not found');
