@@ -3,11 +3,19 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AboutRoute } from '../features/about/routes/about-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
+import { ChannelAboutRoute } from '../features/channels/routes/channel-about-route.tsx';
+import { ChannelLayout } from '../features/channels/routes/channel-layout.tsx';
+import { ChannelListRoute } from '../features/channels/routes/channel-list-route.tsx';
+import { ChannelPlaylistsRoute } from '../features/channels/routes/channel-playlists-route.tsx';
+import { ChannelVideosRoute } from '../features/channels/routes/channel-videos-route.tsx';
 import { HomeRoute } from '../features/home/routes/home-route.tsx';
+import { PlaylistListRoute } from '../features/playlists/routes/playlist-list-route.tsx';
+import { PlaylistRoute } from '../features/playlists/routes/playlist-route.tsx';
 import { SettingsDashboardRoute } from '../features/settings/routes/settings-dashboard-route.tsx';
 import { SettingsLayout } from '../features/settings/routes/settings-layout.tsx';
 import { UserSettingsRoute } from '../features/settings/routes/user-settings-route.tsx';
 import { UsersRoute } from '../features/users/routes/users-route.tsx';
+import { VideoRoute } from '../features/video-detail/routes/video-route.tsx';
 import { ErrorPage } from './errors/error-page.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { ProtectedLayout } from './protected-layout.tsx';
@@ -45,6 +53,21 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       ),
       children: [
         { index: true, element: <HomeRoute /> },
+        { path: 'video/:videoId', element: <VideoRoute /> },
+        { path: 'channel', element: <ChannelListRoute /> },
+        {
+          path: 'channel/:channelId',
+          element: <ChannelLayout />,
+          children: [
+            { index: true, element: <ChannelVideosRoute type="videos" /> },
+            { path: 'streams', element: <ChannelVideosRoute type="streams" /> },
+            { path: 'shorts', element: <ChannelVideosRoute type="shorts" /> },
+            { path: 'playlist', element: <ChannelPlaylistsRoute /> },
+            { path: 'about', element: <ChannelAboutRoute /> },
+          ],
+        },
+        { path: 'playlist', element: <PlaylistListRoute /> },
+        { path: 'playlist/:playlistId', element: <PlaylistRoute /> },
         {
           path: 'settings',
           element: <SettingsLayout />,

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { listOf } from './archive-fixtures.ts';
 
 /** A recorded call to the mocked API. */
 export interface ApiCall {
@@ -18,7 +19,8 @@ export const pong = (ta_update: SessionFixture['ta_update'] = null) =>
 export const forbidden = () => json(403, { error: 'Authentication credentials were not provided.' });
 
 /**
- * Replaces fetch with a table of answers keyed "METHOD /path/". An unlisted call fails the test's
+ * Replaces fetch with a table of answers keyed "METHOD /path/" (or "METHOD /path/?*" for any query
+ * string; an exact key wins). An unlisted call fails the test's
  * expectations loudly (404 plus a console error) instead of hanging. Every call is recorded.
  */
 export function mockApi(routes: Record<string, Answer>) {
@@ -29,7 +31,8 @@ export function mockApi(routes: Record<string, Answer>) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const call = { method, path, body, headers: (init.headers ?? {}) as Record<string, string> };
     calls.push(call);
-    const answer = routes[`${method} ${path}`];
+    // "GET /api/video/?*" answers that path with any query string (lists with filters and pages).
+    const answer = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}?*`];
     if (!answer) {
       console.error(`unmocked API call: ${method} ${path}`);
       return json(404, { error: 'not found' });
@@ -50,6 +53,10 @@ export interface SessionFixture {
   is_superuser?: boolean;
   stylesheet?: 'dark' | 'light' | 'matrix' | 'midnight';
   ta_update?: { status: boolean; version: string; is_breaking: boolean } | null;
+  /** user config values other than the defaults (e.g. grid_items, file_size_unit) */
+  userConfig?: Record<string, unknown>;
+  /** application settings sections, e.g. { application: { enable_cast: true } } */
+  appConfig?: { downloads?: Record<string, unknown>; application?: Record<string, unknown> };
 }
 
 /** The four answers every signed-in page loads (ping, account, user config, app config). */
@@ -73,6 +80,7 @@ export function sessionRoutes(fixture: SessionFixture = {}): Record<string, Answ
     show_subed_only: null,
     show_subed_only_playlists: null,
     show_help_text: true,
+    ...fixture.userConfig,
   };
   return {
     'GET /api/ping/': () => pong(fixture.ta_update ?? null),
@@ -90,9 +98,11 @@ export function sessionRoutes(fixture: SessionFixture = {}): Record<string, Answ
     'GET /api/appsettings/config/': () =>
       json(200, {
         subscriptions: {},
-        downloads: {},
-        application: { enable_snapshot: true, enable_cast: false },
+        downloads: { integrate_ryd: false, ...fixture.appConfig?.downloads },
+        application: { enable_snapshot: true, enable_cast: false, ...fixture.appConfig?.application },
       }),
+    // Home is where sign-in lands, so its video lists belong to every signed-in test: an empty archive.
+    'GET /api/video/?*': () => json(200, listOf([])),
     // Like the server: store the change, answer with the whole config, null page size means 12.
     'POST /api/user/me/': (call) => {
       const changes = call.body as Record<string, unknown>;

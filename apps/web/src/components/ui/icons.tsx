@@ -47,3 +47,124 @@ export function LogoutIcon() {
     </Icon>
   );
 }
+
+export function GridIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="3" width="7" height="7" rx="1" />
+      <rect x="14" y="3" width="7" height="7" rx="1" />
+      <rect x="3" y="14" width="7" height="7" rx="1" />
+      <rect x="14" y="14" width="7" height="7" rx="1" />
+    </Icon>
+  );
+}
+
+export function ListIcon() {
+  return (
+    <Icon>
+      <path d="M8 6h13M8 12h13M8 18h13" />
+      <path d="M3 6h.01M3 12h.01M3 18h.01" />
+    </Icon>
+  );
+}
+
+export function PlusIcon() {
+  return (
+    <Icon>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+export function MinusIcon() {
+  return (
+    <Icon>
+      <path d="M5 12h14" />
+    </Icon>
+  );
+}
+
+export function PlayIcon() {
+  return (
+    <Icon>
+      <path d="m7 4 13 8-13 8z" fill="currentColor" />
+    </Icon>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <Icon>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </Icon>
+  );
+}
+
+/** Watched: an eye with a check. */
+export function SeenIcon() {
+  return (
+    <Icon>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <path d="m9 12 2 2 4-4" />
+    </Icon>
+  );
+}
+
+/** Not watched yet: an open eye. */
+export function UnseenIcon() {
+  return (
+    <Icon>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  );
+}
+
+export function ArrowUpIcon() {
+  return (
+    <Icon>
+      <path d="M12 19V5M5 12l7-7 7 7" />
+    </Icon>
+  );
+}
+
+export function ArrowDownIcon() {
+  return (
+    <Icon>
+      <path d="M12 5v14M19 12l-7 7-7-7" />
+    </Icon>
+  );
+}
+
+export function ToTopIcon() {
+  return (
+    <Icon>
+      <path d="M5 4h14M12 20V8M6 14l6-6 6 6" />
+    </Icon>
+  );
+}
+
+export function ToBottomIcon() {
+  return (
+    <Icon>
+      <path d="M5 20h14M12 4v12M6 10l6 6 6-6" />
+    </Icon>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <Icon>
+      <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
+    </Icon>
+  );
+}
+
+export function CastIcon() {
+  return (
+    <Icon>
+      <path d="M2 16a5 5 0 0 1 5 5M2 12a9 9 0 0 1 9 9M2 20h.01" />
+      <path d="M2 8V6a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-6" />
+    </Icon>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDeleteVideo } from '../api/delete-video.ts';
+
+/**
+ * Spec §2 Video detail (staff): Delete Video asks "Are you sure?"; after deleting, the user goes to
+ * the channel page. ("Delete and Ignore" needs the download queue API, which does not exist yet.)
+ */
+export function DeleteVideoButton({ youtubeId, channelId }: { youtubeId: string; channelId: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteVideo(youtubeId);
+  const navigate = useNavigate();
+  if (!confirming) {
+    return (
+      <button type="button" className="button danger" onClick={() => setConfirming(true)}>
+        Delete Video
+      </button>
+    );
+  }
+  return (
+    <div className="confirm" role="group" aria-label="Confirm delete">
+      <span>Are you sure?</span>
+      <button
+        type="button"
+        className="button danger"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(undefined, { onSuccess: () => navigate(`/channel/${channelId}`) })}
+      >
+        Delete
+      </button>
+      <button type="button" className="button" onClick={() => setConfirming(false)}>
+        Cancel
+      </button>
+      {remove.isError && <ErrorText>{errorMessage(remove.error)}</ErrorText>}
+    </div>
+  );
+}

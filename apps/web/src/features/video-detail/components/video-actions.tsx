@@ -1,0 +1,28 @@
+import type { Video } from '@tubekeeper/contract';
+import { useState } from 'react';
+import { AddToPlaylistPopup } from '../../playlists/index.ts';
+import { DeleteVideoButton } from './delete-video-button.tsx';
+
+/**
+ * Download File for everyone; Delete Video and Add To Playlist for staff, whose endpoints are
+ * staff-only on the server (a 403 would sign a regular user out, spec §4).
+ */
+export function VideoActions({ video, staff }: { video: Video; staff: boolean }) {
+  const [addOpen, setAddOpen] = useState(false);
+  return (
+    <div className="info-box video-actions">
+      <a className="button" href={video.media_url} download>
+        Download File
+      </a>
+      {staff && <DeleteVideoButton youtubeId={video.youtube_id} channelId={video.channel.channel_id} />}
+      {staff &&
+        (addOpen ? (
+          <AddToPlaylistPopup videoId={video.youtube_id} onClose={() => setAddOpen(false)} />
+        ) : (
+          <button type="button" className="button" onClick={() => setAddOpen(true)}>
+            Add To Playlist
+          </button>
+        ))}
+    </div>
+  );
+}
