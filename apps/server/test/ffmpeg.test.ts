@@ -6,7 +6,7 @@ import { FfmpegRepository } from '../src/repositories/ffmpeg.repository.ts';
 import { ArchiveFilesRepository } from '../src/repositories/archive-files.repository.ts';
 import { ArchivePaths } from '../src/services/archive-paths.ts';
 import { ArtworkService } from '../src/services/artwork.service.ts';
-import { imageSize, makeSampleMedia, probe, type SampleMedia } from './helpers/import-media.ts';
+import { imageSize, makeSampleMedia, probe, tool, type SampleMedia } from './helpers/import-media.ts';
 
 const ffmpeg = new FfmpegRepository({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
 const ratio = ({ width, height }: { width: number; height: number }) => width / height;
@@ -46,6 +46,19 @@ describe('ffmpeg repository: media facts, conversion, pictures', () => {
     expect(facts.coverStream).toBe(3);
     expect(facts.subtitleStreams).toEqual([{ index: 2, codec: 'subrip', language: 'eng' }]);
     expect(facts.tags).toMatchObject({ title: 'Mkv embedded title', artist: 'Some Artist' });
+  });
+
+  it('finds an mp4 cover picture (attached_pic) and leaves it out of the streams', async () => {
+    const covered = path.join(out, 'covered.mp4');
+    await tool('ffmpeg', [
+      ...['-v', 'error', '-y', '-i', media.mp4, '-i', path.join(media.dir, 'cover.jpg')],
+      ...['-map', '0', '-map', '1', '-c', 'copy', '-disposition:v:1', 'attached_pic', covered],
+    ]);
+    const facts = await ffmpeg.probe(covered);
+    expect(facts.streams.map((s) => s.type)).toEqual(['video', 'audio']);
+    expect(facts.coverStream).toBe(2);
+    await ffmpeg.extractCover(covered, facts.coverStream!, path.join(out, 'mp4-cover.jpg'));
+    expect(await imageSize(path.join(out, 'mp4-cover.jpg'))).toEqual({ width: 120, height: 120 });
   });
 
   it('refuses a file that is not media', async () => {
