@@ -19,6 +19,7 @@ import { channelRoutes } from './http/routes/channel.routes.ts';
 import { commonRoutes } from './http/routes/common.routes.ts';
 import { fileRoutes } from './http/routes/files.routes.ts';
 import { playlistRoutes } from './http/routes/playlist.routes.ts';
+import { searchRoutes } from './http/routes/search.routes.ts';
 import { taskRoutes } from './http/routes/task.routes.ts';
 import { userRoutes } from './http/routes/user.routes.ts';
 import { videoRoutes } from './http/routes/video.routes.ts';
@@ -35,6 +36,7 @@ export const API_ROUTES: RoutesModule[] = [
   channelRoutes,
   playlistRoutes,
   taskRoutes,
+  searchRoutes,
 ];
 
 export interface RegisteredRoute {

@@ -2,6 +2,7 @@ import type { AppConfigEnv } from './config.ts';
 import { createArchiveServices } from './container-archive.ts';
 import { createProviderEdges } from './container-providers.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createSearchIndex } from './db/search/search.factory.ts';
 import { ChannelQueryRepository } from './repositories/channel-query.repository.ts';
 import { CommentQueryRepository } from './repositories/comment-query.repository.ts';
 import { PlaylistQueryRepository } from './repositories/playlist-query.repository.ts';
@@ -18,6 +19,8 @@ import { ChannelService } from './services/channel.service.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { MediaFileService } from './services/media-file.service.ts';
 import { PlaylistService } from './services/playlist.service.ts';
+import { SearchDocuments } from './services/search/search-documents.ts';
+import { SearchService } from './services/search/search.service.ts';
 import { UserAdminService } from './services/user-admin.service.ts';
 import { UserConfigService } from './services/user-config.service.ts';
 import { VersionCheckService } from './services/version-check.service.ts';
@@ -34,6 +37,7 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
   const userConfig = new UserConfigService(settings);
   const videoQueries = new VideoQueryRepository(database.db, database.engine);
   const playlistQueries = new PlaylistQueryRepository(database.db, database.engine);
+  const searchIndex = createSearchIndex(database);
   return {
     config,
     database,
@@ -52,6 +56,15 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
     ),
     channels: new ChannelService(new ChannelQueryRepository(database.db, database.engine), userConfig),
     playlists: new PlaylistService(playlistQueries, userConfig),
+    searchIndex,
+    search: new SearchService(
+      searchIndex,
+      new SearchDocuments(
+        videoQueries,
+        new ChannelQueryRepository(database.db, database.engine),
+        playlistQueries,
+      ),
+    ),
     providers: createProviderEdges(config),
     ...createArchiveServices(config, database),
   };

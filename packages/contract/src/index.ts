@@ -7,3 +7,4 @@ export * from './pagination.ts';
 export * from './channel.ts';
 export * from './playlist.ts';
 export * from './video.ts';
+export * from './search.ts';

@@ -3,6 +3,7 @@ import { loadConfig } from '../config.ts';
 import { openMigratedDatabase } from '../db/database.ts';
 import { createContainer } from '../container.ts';
 import { runUserCommand } from './user.command.ts';
+import { runSearchCommand } from './search.command.ts';
 import { serve } from './serve.command.ts';
 
 const HELP = `Usage: tubekeeper <command>
@@ -14,6 +15,7 @@ Commands:
   user create <name> [--password P] [--staff] [--superuser]
   user passwd <name> [--password P]
   user delete <name>
+  search rebuild            re-create the search index from the tables and print its counts
 
 Configuration comes from environment variables (and .env); see README.md.`;
 
@@ -43,6 +45,8 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
       });
       return await runUserCommand(createContainer(config, database), positionals, values);
     }
+    if (command === 'search')
+      return await runSearchCommand(createContainer(config, database).searchIndex, rest);
     console.error(`Unknown command: ${command}\n\n${HELP}`);
     return 2;
   } finally {

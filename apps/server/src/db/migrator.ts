@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002_archive.ts';
 import * as m0003 from './migrations/0003_task_lock.ts';
 import * as m0004 from './migrations/0004_search.ts';
 import * as m0005 from './migrations/0005_video_sort_indexes.ts';
+import * as m0006 from './migrations/0006_search_triggers.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0003_task_lock': m0003,
   '0004_search': m0004,
   '0005_video_sort_indexes': m0005,
+  '0006_search_triggers': m0006,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -9,11 +9,14 @@ export interface TermGroup {
   prefix?: string;
 }
 
-/** The words of a query; the last may be a prefix (search-as-you-type); `fuzzy` is the allowed typo level. */
+/**
+ * The words of a query; the last may be a prefix (search-as-you-type). `typos` 1 or 2 widens each word of
+ * five or more letters to the index words that many edits away (0: the words as typed).
+ */
 export interface WordsSpec {
   words: string[];
   prefixLast: boolean;
-  fuzzy: 0 | 1 | 2 | 'auto';
+  typos: 0 | 1 | 2;
 }
 
 export interface PageSpec {

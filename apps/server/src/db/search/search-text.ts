@@ -86,37 +86,59 @@ function typoAlphabet(word: string): string[] {
   return [...new Set(letters)];
 }
 
-/** Every string one edit away from `word` (the word itself excluded). */
-export function oneEditVariants(word: string): Set<string> {
+const QWERTY = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+/** Keys next to a letter on a QWERTY keyboard (same row and the rows above and below). */
+const NEIGHBOUR_KEYS = new Map<string, string>();
+QWERTY.forEach((row, r) => {
+  [...row].forEach((key, c) => {
+    const near = [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => QWERTY[r + dr]?.[c + dc]));
+    NEIGHBOUR_KEYS.set(key, [...new Set(near.filter((k): k is string => !!k && k !== key))].join(''));
+  });
+});
+
+type LettersAt = (chars: string[], i: number) => Iterable<string>;
+
+/** Strings one substitution, insertion, deletion or adjacent transposition away, letters chosen by `lettersAt`. */
+function edits(word: string, lettersAt: LettersAt, out: Set<string>): void {
   const chars = [...word];
-  const alphabet = typoAlphabet(word);
-  const out = new Set<string>();
   for (let i = 0; i <= chars.length; i++) {
     const head = chars.slice(0, i).join('');
     const tail = chars.slice(i).join('');
-    for (const c of alphabet) out.add(head + c + tail);
+    for (const c of lettersAt(chars, i)) out.add(head + c + tail);
     if (i === chars.length) continue;
     const rest = chars.slice(i + 1).join('');
     out.add(head + rest);
-    for (const c of alphabet) if (c !== chars[i]) out.add(head + c + rest);
+    for (const c of lettersAt(chars, i)) if (c !== chars[i]) out.add(head + c + rest);
     if (i + 1 < chars.length) out.add(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(''));
   }
+}
+
+/** Near keys of the letters around position i, or the word's own letters outside a-z. */
+const nearKeys: LettersAt = (chars, i) => {
+  const keys = [chars[i - 1], chars[i]].flatMap((c) => (c ? [NEIGHBOUR_KEYS.get(c) ?? chars.join('')] : []));
+  return new Set(keys.join(''));
+};
+
+/** Every string one edit away from `word` (the word itself excluded). */
+export function oneEditVariants(word: string): Set<string> {
+  const alphabet = typoAlphabet(word);
+  const out = new Set<string>();
+  edits(word, () => alphabet, out);
   out.delete(word);
   return out;
 }
 
-/** Every string within `distance` (1 or 2) edits of `word`, the word itself excluded. */
+/**
+ * Candidate spellings within `distance` edits of `word`, the word itself excluded. One edit: every letter.
+ * Two edits would be ~10⁵ strings for a long word, too many to look up, so the two-edit candidates are
+ * limited to typing slips: deletions, swaps, and letters of neighbouring keys (plus every one-edit string).
+ */
 export function editVariants(word: string, distance: 1 | 2): Set<string> {
-  const first = oneEditVariants(word);
-  if (distance === 1) return first;
-  const all = new Set(first);
-  for (const variant of first) for (const second of oneEditVariants(variant)) all.add(second);
+  const all = oneEditVariants(word);
+  if (distance === 1) return all;
+  const slips = new Set<string>();
+  edits(word, nearKeys, slips);
+  for (const first of slips) edits(first, nearKeys, all);
   all.delete(word);
   return all;
-}
-
-/** The edit distance a word may be off by under a fuzziness setting ('auto' = one edit from five letters). */
-export function allowedEdits(word: string, fuzzy: 0 | 1 | 2 | 'auto'): 0 | 1 | 2 {
-  if (fuzzy === 0 || [...word].length < MIN_FUZZY_LENGTH) return 0;
-  return fuzzy === 'auto' ? 1 : fuzzy;
 }

@@ -18,7 +18,7 @@ import {
 } from './search-index.ts';
 import { editVariants } from './search-text.ts';
 import { tsqueryExpression } from './tsquery.ts';
-import { exactGroups, searchWithTypos } from './typo-fallback.ts';
+import { exactGroups, runWords } from './term-groups.ts';
 
 const NONE = sql``;
 /** Weight letters of the documents (migration 0004): A title/name, B tags, C channel name, D description. */
@@ -42,7 +42,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const weights = VIDEO_WEIGHTS[query.scope];
     const filter = query.active === undefined ? NONE : sql`AND v.active = ${query.active ? 1 : 0}`;
     const channel = filterExpression(query.channel, 'C');
-    return searchWithTypos(
+    return runWords(
       query.words,
       page,
       async (groups, p) => {
@@ -82,7 +82,7 @@ export class PostgresSearchIndex implements SearchIndex {
       ],
       sql` AND `,
     );
-    return searchWithTypos(
+    return runWords(
       query.words,
       page,
       async (groups, p) => {
@@ -107,7 +107,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const channel = query.channel
       ? sql`AND b.youtube_id IN (SELECT youtube_id FROM videos WHERE ${channelIn(query.channel)})`
       : NONE;
-    return searchWithTypos(
+    return runWords(
       query.words,
       page,
       async (groups, p) => {
@@ -176,7 +176,7 @@ export class PostgresSearchIndex implements SearchIndex {
       ],
       sql` AND `,
     );
-    return searchWithTypos(
+    return runWords(
       query.words,
       page,
       (groups, p) =>

@@ -20,7 +20,7 @@ import {
 } from './search-index.ts';
 import { SQLITE_REBUILD } from './sqlite-rebuild.ts';
 import { editVariants } from './search-text.ts';
-import { exactGroups, searchWithTypos } from './typo-fallback.ts';
+import { exactGroups, runWords } from './term-groups.ts';
 
 const NONE = sql``;
 /** Column weights of bm25: title/name 10, tags 4, channel name 2, description 1 (same order as PostgreSQL's A–D). */
@@ -36,7 +36,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const columns = VIDEO_COLUMNS[query.scope];
     const filter = query.active === undefined ? NONE : sql`AND v.active = ${query.active ? 1 : 0}`;
     const channel = channelExpression(query.channel, ['channel_name']);
-    return searchWithTypos(
+    return runWords(
       query.words,
       page,
       async (groups, p) => {
@@ -93,7 +93,7 @@ export class SqliteSearchIndex implements SearchIndex {
       sql` AND `,
     );
     const joinBase = query.lang || query.source || query.channel;
-    return searchWithTypos(
+    return runWords(
       query.words,
       page,
       async (groups, p) => {
@@ -118,7 +118,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const channel = query.channel
       ? sql`AND cm.youtube_id IN (SELECT youtube_id FROM videos WHERE ${channelIn(query.channel)})`
       : NONE;
-    return searchWithTypos(
+    return runWords(
       query.words,
       page,
       async (groups, p) => {
@@ -182,7 +182,7 @@ export class SqliteSearchIndex implements SearchIndex {
       sql` AND `,
     );
     const [fts, table, key] = [sql.raw(t.fts), sql.raw(t.table), sql.raw(t.key)];
-    return searchWithTypos(
+    return runWords(
       query.words,
       page,
       (groups, p) =>

@@ -1,5 +1,5 @@
 import type { PageSpec, SearchResult, TermGroup, WordsSpec } from './search-index.ts';
-import { allowedEdits } from './search-text.ts';
+import { MIN_FUZZY_LENGTH } from './search-text.ts';
 
 /** A prefix shorter than this would merge the postings of every word with that letter; matched as a word. */
 export const MIN_PREFIX_LENGTH = 2;
@@ -18,11 +18,11 @@ export type SectionRunner<T> = (groups: TermGroup[] | undefined, page: PageSpec)
 export type NeighbourFinder = (word: string, distance: 1 | 2) => Promise<string[]>;
 
 /**
- * Exact words first; only when they match nothing at all are words of five or more letters widened to the
- * index words one (or, with fuzzy:2, two) edits away. Correctly spelled queries so keep their precise
- * ranking and never pay for the typo lookup, and a typo still finds what it was meant to find.
+ * Runs a section for its words: exactly, or with `typos` set, each word of five or more letters widened
+ * to the index words that many edits away. A widening that finds no such word cannot match more than the
+ * exact query did, so it is not run.
  */
-export async function searchWithTypos<T>(
+export async function runWords<T>(
   spec: WordsSpec | undefined,
   page: PageSpec,
   run: SectionRunner<T>,
@@ -31,23 +31,15 @@ export async function searchWithTypos<T>(
   if (!spec) return { hits: await run(undefined, page), groups: [] };
   if (spec.words.length === 0) return { hits: [], groups: [] };
   const groups = exactGroups(spec);
-  const hits = await run(groups, page);
-  const widen = spec.words.map((word) => allowedEdits(word, spec.fuzzy));
-  if (hits.length > 0 || widen.every((d) => d === 0)) return { hits, groups };
-  if (page.offset > 0 && (await run(groups, { limit: 1, offset: 0 })).length > 0) return { hits, groups };
-
+  if (spec.typos === 0) return { hits: await run(groups, page), groups };
   let widened = false;
   const fuzzyGroups: TermGroup[] = [];
   for (const [i, group] of groups.entries()) {
-    const distance = widen[i]!;
-    if (distance === 0) {
-      fuzzyGroups.push(group);
-      continue;
-    }
-    const found = await neighbours(spec.words[i]!, distance);
+    const word = spec.words[i]!;
+    const found = [...word].length >= MIN_FUZZY_LENGTH ? await neighbours(word, spec.typos) : [];
     if (found.length > 0) widened = true;
     fuzzyGroups.push({ ...group, terms: [...group.terms, ...found] });
   }
-  if (!widened) return { hits, groups };
+  if (!widened) return { hits: [], groups };
   return { hits: await run(fuzzyGroups, page), groups: fuzzyGroups };
 }

@@ -1,0 +1,181 @@
+// Search at archive scale (DESIGN.md §9: 100 000 videos, 10 000 000 subtitle lines; full-text p95 ≤ 50 ms
+// at 32 concurrent clients). Seeds a fresh SQLite archive, starts the real server on it, signs in for an
+// API token and runs simple, video, channel and full-text queries, printing one JSON line.
+//
+// Run: npm run bench:search -w @tubekeeper/bench
+// Size and time by environment: BENCH_VIDEOS, BENCH_LINES, BENCH_CHANNELS, BENCH_SECONDS, BENCH_CONCURRENCY.
+// BENCH_DATA_DIR reuses (or keeps) a seeded archive between runs; without it a temporary one is removed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { openSqlite } from '../apps/server/src/db/dialect.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrator.ts';
+import { runLoad, type LoadFigures } from './search/load.ts';
+import { prng, seedLibrary, type Samples } from './search/seed.ts';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const size = {
+  videos: env('BENCH_VIDEOS', 100_000),
+  lines: env('BENCH_LINES', 10_000_000),
+  channels: env('BENCH_CHANNELS', Math.max(1, Math.round(env('BENCH_VIDEOS', 100_000) / 20))),
+};
+const seconds = env('BENCH_SECONDS', 20);
+const concurrency = env('BENCH_CONCURRENCY', 32);
+const root = path.resolve(import.meta.dirname, '..');
+const log = (message: string) => process.stderr.write(`[search bench] ${message}\n`);
+
+const keepDir = process.env.BENCH_DATA_DIR;
+const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tk-search-bench-'));
+const dbFile = path.join(dataDir, 'tubekeeper.db');
+const samplesFile = path.join(dataDir, 'search-bench-samples.json');
+const sizeKey = JSON.stringify(size);
+
+async function prepare(): Promise<{ samples: Samples; seedSeconds: number | null }> {
+  if (fs.existsSync(samplesFile)) {
+    const saved = JSON.parse(fs.readFileSync(samplesFile, 'utf8'));
+    if (saved.size === sizeKey) {
+      log(`reusing the archive in ${dataDir}`);
+      return { samples: saved.samples, seedSeconds: null };
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const started = performance.now();
+  const handle = openSqlite(dbFile);
+  await migrateToLatest(handle.db, handle.engine);
+  await handle.close();
+  log(
+    `seeding ${size.videos} videos, ${size.lines} subtitle lines, ${size.channels} channels into ${dbFile}`,
+  );
+  const samples = seedLibrary(dbFile, size);
+  const seedSeconds = Math.round((performance.now() - started) / 1000);
+  fs.writeFileSync(samplesFile, JSON.stringify({ size: sizeKey, samples }));
+  log(`seeded in ${seedSeconds} s`);
+  return { samples, seedSeconds };
+}
+
+/** What a user types: a title being typed, title words, a channel word, a phrase heard in a video. */
+function queries(samples: Samples) {
+  const random = prng(99);
+  const pickFrom = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const words = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean);
+  const build = (make: () => string) => Array.from({ length: 500 }, make);
+  const typo = (word: string) => {
+    const at = 1 + Math.floor(random() * (word.length - 2));
+    return word.slice(0, at) + (word[at] === 'x' ? 'y' : 'x') + word.slice(at + 1);
+  };
+  return {
+    simple: build(() => {
+      const [first, second = ''] = words(pickFrom(samples.titles));
+      return `${first} ${second.slice(0, 3 + Math.floor(random() * 3))}`;
+    }),
+    video: build(() => `video:${words(pickFrom(samples.titles)).slice(0, 2).join(' ')}`),
+    channel: build(() => `channel:${pickFrom(words(pickFrom(samples.channelNames)))}`),
+    full: build(() => {
+      const line = words(pickFrom(samples.lines));
+      const length = 2 + Math.floor(random() * 2);
+      const at = Math.floor(random() * (line.length - length));
+      return `full:${line.slice(at, at + length).join(' ')}`;
+    }),
+    full_typo: build(() => {
+      const long = words(pickFrom(samples.lines)).filter((w) => w.length >= 6);
+      return `full:${typo(pickFrom(long.length ? long : ['benchmark']))} `;
+    }),
+  };
+}
+
+async function startServer(port: number, password: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      TK_DATA_DIR: dataDir,
+      TK_PORT: String(port),
+      TK_LISTEN: '127.0.0.1',
+      TK_LOG_LEVEL: 'warn',
+      TK_ADMIN_PASSWORD: password,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/ping/`)).status === 403) return child;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 120_000) throw new Error('the server did not answer within 120 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Signs in as the first admin and fetches its API token, as an API client would. */
+async function apiToken(port: number, password: string): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/user/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password, remember_me: 'off' }),
+  });
+  if (login.status >= 300) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const token = await fetch(`${base}/api/appsettings/token/`, { headers: { cookie } });
+  return ((await token.json()) as { token: string }).token;
+}
+
+function indexBytes(): { index_bytes: number; db_bytes: number } {
+  const db = new Database(dbFile, { readonly: true });
+  const row = db
+    .prepare(
+      `SELECT sum(pgsize) AS bytes FROM dbstat WHERE name LIKE '%\\_fts%' ESCAPE '\\' OR name LIKE 'search\\_keys%' ESCAPE '\\'`,
+    )
+    .get() as { bytes: number };
+  db.close();
+  const fileSize = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+  return { index_bytes: row.bytes, db_bytes: fileSize(dbFile) + fileSize(`${dbFile}-wal`) };
+}
+
+const rssMb = (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+
+const { samples, seedSeconds } = await prepare();
+const port = 18_000 + Math.floor(Math.random() * 1000);
+const password = 'search-bench-password';
+const server = await startServer(port, password);
+try {
+  const headers = { authorization: `Token ${await apiToken(port, password)}` };
+  const figures: Record<string, LoadFigures & { rss_mb: number }> = {};
+  for (const [type, list] of Object.entries(queries(samples))) {
+    const paths = list.map((q) => `/api/search/?query=${encodeURIComponent(q)}`);
+    await runLoad({ port, headers, paths, seconds: Math.min(3, seconds), concurrency }); // warm-up
+    log(`${type}: ${seconds} s at ${concurrency} clients, e.g. ${JSON.stringify(list[0])}`);
+    figures[type] = {
+      ...(await runLoad({ port, headers, paths, seconds, concurrency })),
+      rss_mb: rssMb(server.pid!),
+    };
+    log(`${type}: ${JSON.stringify(figures[type])}`);
+  }
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  console.log(
+    JSON.stringify({
+      bench: 'search',
+      engine: 'sqlite',
+      ...size,
+      seed_seconds: seedSeconds,
+      ...indexBytes(),
+      concurrency,
+      seconds,
+      queries: figures,
+      budget_full_p95_ms: 50,
+    }),
+  );
+} finally {
+  if (server.exitCode === null) server.kill('SIGTERM');
+  if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,74 @@
+// A closed-loop load generator: N clients, each sending its next request as soon as the last one answered,
+// over keep-alive connections, for a fixed time. Latency is measured per request on the client side.
+import http from 'node:http';
+
+export interface LoadOptions {
+  port: number;
+  headers: Record<string, string>;
+  paths: string[];
+  seconds: number;
+  concurrency: number;
+}
+
+export interface LoadFigures {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+function get(agent: http.Agent, options: LoadOptions, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port: options.port, path, agent, headers: options.headers },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (value: number) => Math.round(value * 10) / 10;
+
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const end = started + options.seconds * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const path = options.paths[next++ % options.paths.length]!;
+      const sent = performance.now();
+      try {
+        const status = await get(agent, options, path);
+        if (status !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - sent);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: Math.round(latencies.length / elapsed),
+    p50_ms: ms(percentile(latencies, 50)),
+    p95_ms: ms(percentile(latencies, 95)),
+    p99_ms: ms(percentile(latencies, 99)),
+    max_ms: ms(latencies.at(-1) ?? 0),
+  };
+}
