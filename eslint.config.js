@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'docs/openapi.json'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'data-demo/**', 'docs/openapi.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,6 +5,7 @@ import { createContainer } from '../container.ts';
 import { runUserCommand } from './user.command.ts';
 import { runSearchCommand } from './search.command.ts';
 import { serve } from './serve.command.ts';
+import { runDemoCommand } from './demo.command.ts';
 
 const HELP = `Usage: tubekeeper <command>
 
@@ -16,6 +17,10 @@ Commands:
   user passwd <name> [--password P]
   user delete <name>
   search rebuild            re-create the search index from the tables and print its counts
+  demo [--data-dir D] [--serve]
+                            generate the offline demo library (3 channels, 24 videos with subtitles,
+                            comments and playlists) into <cache>/import/ and import it; --serve then
+                            starts the app (npm run demo: in ./data-demo unless TK_DATA_DIR is set)
 
 Configuration comes from environment variables (and .env); see README.md.`;
 
@@ -26,6 +31,7 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
     console.log(HELP);
     return 0;
   }
+  if (command === 'demo') return runDemoCommand(rest);
   const config = loadConfig();
   if (command === 'serve') {
     await serve(config);

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import { promisify } from 'node:util';
+import { runProcess } from './child-process.ts';
 
-const run = promisify(execFile);
+const NOT_FOUND = 'ffmpeg not found: install it or set FFMPEG_PATH';
 
 /** Fonts tried in order for the titles drawn on demo clips (Debian's fonts-dejavu-core, then others). */
 const FONT_CANDIDATES = [
@@ -98,12 +97,10 @@ export class DemoMediaRepository {
 
   private async ffmpeg(args: string[]): Promise<{ stdout: string }> {
     try {
-      return await run(this.ffmpegPath, args, { timeout: 60_000, maxBuffer: 4 * 1024 * 1024 });
+      return await runProcess(this.ffmpegPath, args, { notFound: NOT_FOUND });
     } catch (error) {
-      const e = error as NodeJS.ErrnoException & { stderr?: string };
-      if (e.code === 'ENOENT') throw new DemoMediaError('ffmpeg not found: install it or set FFMPEG_PATH');
-      const detail = e.stderr?.trim().split('\n').slice(-3).join(' ') || e.message;
-      throw new DemoMediaError(`ffmpeg failed: ${detail}`);
+      const message = (error as Error).message;
+      throw new DemoMediaError(message === NOT_FOUND ? message : `ffmpeg failed: ${message}`);
     }
   }
 }
