@@ -9,10 +9,6 @@ export const COOKIE_VALIDATION_KEY = 'cookie_validation';
 export const POTOKEN_KEY = 'potoken';
 
 /**
- * NOTE (queue/subscriptions engineer, issue 5): an earlier draft of this file by the jobs engineer was
- * overwritten by mistake when this one was created; its content is lost. This version reads the cookie and
- * PO token where the cookie/potoken endpoints store them (keys below). Extend it rather than replace it.
- *
  * The settings object every yt-dlp call takes: the downloads config, the imported cookie (yt-dlp's
  * changes to the jar are stored back), the PO token and, for a download, the channel's overwrites.
  * Every job that calls yt-dlp builds it here, so a cookie or token saved in the settings applies at once.

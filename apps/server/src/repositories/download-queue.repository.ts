@@ -1,0 +1,249 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+import type { Database, DownloadQueueRow, DownloadQueueTable } from '../db/tables.ts';
+import { codePointOrder, type Engine } from '../db/dialect.ts';
+
+export type QueueStatus = 'pending' | 'ignore';
+export type NewQueueItem = Insertable<DownloadQueueTable> & { status: QueueStatus };
+export type QueueItemChanges = Updateable<DownloadQueueTable>;
+
+/** Which items a list, count, bulk change or delete applies to; every field narrows the selection. */
+export interface QueueFilter {
+  status?: QueueStatus;
+  autoStart?: boolean;
+  channelId?: string;
+  vidType?: DownloadQueueTable['vid_type'];
+  /** words of the title, the last one a prefix of a word (upstream match_phrase_prefix) */
+  titlePhrase?: string;
+  /** true: items with a message (a failed attempt); false: items without */
+  error?: boolean;
+}
+
+export interface QueueItemRow extends DownloadQueueRow {
+  channel_indexed: number;
+}
+
+export interface QueueChannelCount {
+  channel_id: string;
+  channel_name: string;
+  count: number;
+}
+
+/** Rows per INSERT and ids per IN list: far below the bound-parameter limits of both engines. */
+const CHUNK = 500;
+
+/** The download queue table and the blocklist beside it. */
+export class DownloadQueueRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
+
+  async count(filter: QueueFilter): Promise<number> {
+    const row = await this.db
+      .selectFrom('download_queue')
+      .where(matches(filter))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** A page in queue order: auto-start items first, then oldest first (upstream §1.7). */
+  async list(filter: QueueFilter, limit: number, offset: number): Promise<QueueItemRow[]> {
+    return this.withChannel()
+      .where(matches(filter))
+      .orderBy('download_queue.auto_start', 'desc')
+      .orderBy('download_queue.timestamp', 'asc')
+      .orderBy(codePointOrder(this.engine, 'download_queue.youtube_id'))
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async get(id: string): Promise<QueueItemRow | undefined> {
+    return this.withChannel().where('download_queue.youtube_id', '=', id).executeTakeFirst();
+  }
+
+  /** The next item a download run takes: pending, no failed attempt, in queue order. */
+  async nextPending(autoOnly: boolean, exclude: string[] = []): Promise<DownloadQueueRow | undefined> {
+    let query = this.db
+      .selectFrom('download_queue')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('message', 'is', null);
+    if (autoOnly) query = query.where('auto_start', '=', 1);
+    // a run with parallel downloads holds a few ids; the list stays short
+    if (exclude.length) query = query.where('youtube_id', 'not in', exclude);
+    return query
+      .orderBy('auto_start', 'desc')
+      .orderBy('timestamp', 'asc')
+      .orderBy(codePointOrder(this.engine, 'youtube_id'))
+      .executeTakeFirst();
+  }
+
+  async channelCounts(filter: QueueFilter): Promise<QueueChannelCount[]> {
+    const rows = await this.db
+      .selectFrom('download_queue')
+      .where(matches(filter))
+      .select(['channel_id', 'channel_name', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy(['channel_id', 'channel_name'])
+      .execute();
+    return rows
+      .map((r) => ({ ...r, count: Number(r.count) }))
+      .sort((a, b) => b.count - a.count || (a.channel_name < b.channel_name ? -1 : 1));
+  }
+
+  /** Inserts the items in one transaction; ids already queued are left alone. Returns how many were new. */
+  async insertMany(items: NewQueueItem[]): Promise<number> {
+    if (!items.length) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      let inserted = 0;
+      for (let i = 0; i < items.length; i += CHUNK) {
+        const result = await trx
+          .insertInto('download_queue')
+          .values(items.slice(i, i + CHUNK))
+          .onConflict((oc) => oc.column('youtube_id').doNothing())
+          .executeTakeFirst();
+        inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return inserted;
+    });
+  }
+
+  async update(id: string, changes: QueueItemChanges): Promise<boolean> {
+    const result = await this.db
+      .updateTable('download_queue')
+      .set(changes)
+      .where('youtube_id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async updateMatching(filter: QueueFilter, changes: QueueItemChanges): Promise<number> {
+    const result = await this.db
+      .updateTable('download_queue')
+      .set(changes)
+      .where(matches(filter))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Several ids at once (auto_start for items added again with autostart). */
+  async updateIds(ids: string[], changes: QueueItemChanges): Promise<void> {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      await this.db
+        .updateTable('download_queue')
+        .set(changes)
+        .where('youtube_id', 'in', ids.slice(i, i + CHUNK))
+        .execute();
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('download_queue').where('youtube_id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async deleteMatching(filter: QueueFilter): Promise<number> {
+    const result = await this.db.deleteFrom('download_queue').where(matches(filter)).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The queue status of each of these ids that is queued. */
+  async statuses(ids: string[]): Promise<Map<string, { status: QueueStatus; auto_start: number }>> {
+    const found = new Map<string, { status: QueueStatus; auto_start: number }>();
+    for (const chunk of chunks(ids)) {
+      const rows = await this.db
+        .selectFrom('download_queue')
+        .select(['youtube_id', 'status', 'auto_start'])
+        .where('youtube_id', 'in', chunk)
+        .execute();
+      for (const r of rows)
+        found.set(r.youtube_id, { status: r.status as QueueStatus, auto_start: r.auto_start });
+    }
+    return found;
+  }
+
+  /** Which of these ids are archived videos. */
+  async archived(ids: string[]): Promise<Set<string>> {
+    return this.idsIn('videos', ids);
+  }
+
+  /** Which of these ids were deleted from the queue on purpose. */
+  async blocked(ids: string[]): Promise<Set<string>> {
+    return this.idsIn('download_blocklist', ids);
+  }
+
+  async block(id: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('download_blocklist')
+      .values({ youtube_id: id, blocked_at: now })
+      .onConflict((oc) => oc.column('youtube_id').doUpdateSet({ blocked_at: now }))
+      .execute();
+  }
+
+  async unblock(ids: string[]): Promise<void> {
+    for (const chunk of chunks(ids)) {
+      await this.db.deleteFrom('download_blocklist').where('youtube_id', 'in', chunk).execute();
+    }
+  }
+
+  private async idsIn(table: 'videos' | 'download_blocklist', ids: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const chunk of chunks(ids)) {
+      const rows = await this.db
+        .selectFrom(table)
+        .select('youtube_id')
+        .where('youtube_id', 'in', chunk)
+        .execute();
+      for (const r of rows) found.add(r.youtube_id);
+    }
+    return found;
+  }
+
+  private withChannel() {
+    return this.db
+      .selectFrom('download_queue')
+      .leftJoin('channels', 'channels.channel_id', 'download_queue.channel_id')
+      .selectAll('download_queue')
+      .select(sql<number>`case when channels.channel_id is null then 0 else 1 end`.as('channel_indexed'));
+  }
+}
+
+/** The filter as one condition; every query of the table (select, update, delete) takes it. */
+function matches(filter: QueueFilter) {
+  return (eb: ExpressionBuilder<Database, 'download_queue'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filter.status) conditions.push(eb('download_queue.status', '=', filter.status));
+    if (filter.autoStart !== undefined)
+      conditions.push(eb('download_queue.auto_start', '=', filter.autoStart ? 1 : 0));
+    if (filter.channelId) conditions.push(eb('download_queue.channel_id', '=', filter.channelId));
+    if (filter.vidType) conditions.push(eb('download_queue.vid_type', '=', filter.vidType));
+    if (filter.error !== undefined)
+      conditions.push(eb('download_queue.message', filter.error ? 'is not' : 'is', null));
+    if (filter.titlePhrase) {
+      const phrase = likeEscape(filter.titlePhrase.toLowerCase());
+      const title = sql`lower(download_queue.title)`;
+      // a word start anywhere in the title; ESCAPE so % and _ in the query match themselves
+      conditions.push(
+        sql<SqlBool>`(${title} like ${`${phrase}%`} escape '\\' or ${title} like ${`% ${phrase}%`} escape '\\')`,
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function* chunks(ids: string[]): Generator<string[]> {
+  for (let i = 0; i < ids.length; i += CHUNK) yield ids.slice(i, i + CHUNK);
+}

@@ -1,0 +1,297 @@
+import type {
+  DownloadQueueRepository,
+  NewQueueItem,
+  QueueStatus,
+} from '../repositories/download-queue.repository.ts';
+import type { YtdlpJson, YtdlpRepository, YtdlpSettings } from '../repositories/ytdlp.repository.ts';
+import { CHANNEL_TABS, type ChannelTab } from '../repositories/ytdlp.repository.ts';
+import type { AppConfigService } from './app-config.service.ts';
+import { mapPlaylist, videoType, type VidType } from './metadata-mapper.ts';
+import type { ProgressReporter } from './progress.ts';
+import { queueRowFromFlat, queueRowFromInfo } from './queue-rows.ts';
+import { parseUrlList, type ParsedTarget } from './url-parser.ts';
+import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
+
+export interface ExtractRequest {
+  /** one or more ids or URLs (whitespace-separated), each resolved and reported on its own */
+  input: string;
+  status: QueueStatus;
+}
+
+export interface ExtractOptions {
+  autoStart?: boolean;
+  /** build channel and playlist items from the flat listing (default: subscriptions.extract_flat) */
+  flat?: boolean;
+  /** queue archived videos too (download again) */
+  force?: boolean;
+  signal?: AbortSignal;
+  reporter?: ProgressReporter;
+}
+
+/** One entry of a channel tab or playlist listing, with the tab it came from. */
+export interface ScanEntry {
+  entry: YtdlpJson;
+  vidType?: VidType;
+}
+
+/** The channel the entries belong to, for entries that do not name it themselves. */
+export interface ScanSource {
+  channelId?: string;
+  channelName?: string;
+}
+
+export type ScanOptions = Omit<ExtractOptions, 'force' | 'reporter'>;
+
+export interface ExtractReport {
+  /** items newly queued */
+  added: number;
+  /** items already queued that were moved to the front (added again with autostart) */
+  prioritized: number;
+  /** already queued, ignored, blocked or archived */
+  skipped: number;
+  failures: { input: string; error: string }[];
+}
+
+/** What the extractor needs to write a playlist it was asked to queue (upstream indexes it, §4.1). */
+export interface PlaylistWriter {
+  writePlaylist(info: YtdlpJson): Promise<void>;
+}
+
+interface Candidate {
+  id: string;
+  /** the line the user gave, for the failure report */
+  input: string;
+  /** named directly (not found inside a channel or playlist): lifts a block */
+  explicit: boolean;
+  status: QueueStatus;
+  vidType?: VidType;
+  flat?: YtdlpJson;
+  source?: ScanSource;
+}
+
+type Ytdlp = Pick<YtdlpRepository, 'fetchVideoInfos' | 'resolveChannel' | 'scanChannel' | 'fetchPlaylist'>;
+
+/**
+ * Turns what the user pasted, or what a subscription scan found, into queue items (upstream §4.1
+ * "Adding"): parse every word, expand channels and playlists into their videos, leave out what is queued,
+ * ignored, blocked or archived, fetch metadata and insert. A bad line is reported and the rest go on.
+ */
+export class QueueExtractor {
+  constructor(
+    private readonly queue: DownloadQueueRepository,
+    private readonly ytdlp: Ytdlp,
+    private readonly settings: YtdlpSettingsService,
+    private readonly appConfig: AppConfigService,
+    private readonly playlists: PlaylistWriter,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async extract(requests: ExtractRequest[], options: ExtractOptions): Promise<ExtractReport> {
+    const report: ExtractReport = { added: 0, prioritized: 0, skipped: 0, failures: [] };
+    const targets: { input: string; status: QueueStatus; target: ParsedTarget }[] = [];
+    for (const request of requests) {
+      for (const parsed of parseUrlList(request.input)) {
+        if ('error' in parsed) report.failures.push({ input: parsed.input, error: parsed.error });
+        else targets.push({ input: parsed.input, status: request.status, target: parsed.target });
+      }
+    }
+    const settings = await this.settings.load();
+    const flat = options.flat ?? (await this.appConfig.get()).subscriptions.extract_flat;
+    // videos named directly share one metadata call; channels and playlists are queued one by one
+    const videos = targets.filter((t) => t.target.type === 'video');
+    const lists = targets.filter((t) => t.target.type !== 'video');
+    const total = lists.length + (videos.length ? 1 : 0);
+    let step = 0;
+    const progress = (input: string) => {
+      options.reporter?.update(step / Math.max(1, total), [
+        `Adding to the queue (${step + 1}/${total}): ${input}`,
+        ...report.failures.map((f) => `${f.input}: ${f.error}`),
+      ]);
+      step += 1;
+    };
+    if (videos.length) {
+      progress(videos.length === 1 ? videos[0]!.input : `${videos.length} videos`);
+      const candidates = videos.map(({ input, status, target }) => ({
+        id: target.url,
+        input,
+        explicit: true,
+        status,
+        ...(target.vid_type !== 'unknown' && { vidType: target.vid_type }),
+      }));
+      await this.queueCandidates(candidates, settings, { ...options, flat: false }, report);
+    }
+    for (const { input, status, target } of lists) {
+      if (options.signal?.aborted) break;
+      progress(input);
+      try {
+        const candidates = await this.expand(target, input, status, settings, options.signal);
+        await this.queueCandidates(candidates, settings, { ...options, flat }, report);
+      } catch (error) {
+        if (options.signal?.aborted) break;
+        report.failures.push({ input, error: errorText(error) });
+      }
+    }
+    return report;
+  }
+
+  async enqueueScan(
+    entries: ScanEntry[],
+    source: ScanSource,
+    options: ScanOptions = {},
+  ): Promise<ExtractReport> {
+    const report: ExtractReport = { added: 0, prioritized: 0, skipped: 0, failures: [] };
+    const candidates = entries
+      .filter((e) => typeof e.entry.id === 'string' && e.entry.id)
+      .map((e): Candidate => ({
+        id: e.entry.id!,
+        input: e.entry.id!,
+        explicit: false,
+        status: 'pending',
+        flat: e.entry,
+        source,
+        ...(e.vidType && { vidType: e.vidType }),
+      }));
+    const settings = await this.settings.load();
+    const flat = options.flat ?? (await this.appConfig.get()).subscriptions.extract_flat;
+    await this.queueCandidates(candidates, settings, { ...options, flat }, report);
+    return report;
+  }
+
+  /** A channel or playlist as its videos; the tab of a channel URL narrows the listing to that tab. */
+  private async expand(
+    target: ParsedTarget,
+    input: string,
+    status: QueueStatus,
+    settings: YtdlpSettings,
+    signal?: AbortSignal,
+  ): Promise<Candidate[]> {
+    const candidate = (entry: YtdlpJson, vidType?: VidType, source?: ScanSource): Candidate => ({
+      id: entry.id!,
+      input,
+      explicit: false,
+      status,
+      flat: entry,
+      ...(vidType && { vidType }),
+      ...(source && { source }),
+    });
+    if (target.type === 'playlist') {
+      const info = await this.ytdlp.fetchPlaylist(target.url, 'top', settings, signal);
+      await this.playlists.writePlaylist(info);
+      return (info.entries ?? []).filter((e) => e?.id).map((e) => candidate(e));
+    }
+    const channelId = target.needsResolve
+      ? await this.ytdlp.resolveChannel(target.url, settings, signal)
+      : target.url;
+    const tabs: ChannelTab[] = target.vid_type === 'unknown' ? [...CHANNEL_TABS] : [target.vid_type];
+    const scans = await this.ytdlp.scanChannel(
+      channelId,
+      tabs.map((tab) => ({ tab, limit: null })),
+      settings,
+      signal,
+    );
+    const source = { channelId };
+    return [...scans].flatMap(([tab, entries]) =>
+      entries.filter((e) => e?.id).map((e) => candidate(e, tab, source)),
+    );
+  }
+
+  /** Leaves out what must not be queued, builds rows (from the listing or a metadata call) and inserts. */
+  private async queueCandidates(
+    all: Candidate[],
+    settings: YtdlpSettings,
+    options: ExtractOptions,
+    report: ExtractReport,
+  ): Promise<void> {
+    const candidates = [...new Map(all.map((c) => [c.id, c])).values()];
+    const ids = candidates.map((c) => c.id);
+    const [queued, archived, blocked] = await Promise.all([
+      this.queue.statuses(ids),
+      options.force ? new Set<string>() : this.queue.archived(ids),
+      this.queue.blocked(ids),
+    ]);
+    const toPromote: string[] = [];
+    const toIgnore: string[] = [];
+    const fresh: Candidate[] = [];
+    for (const c of candidates) {
+      const inQueue = queued.get(c.id);
+      if (inQueue) {
+        if (c.status === 'ignore' && c.explicit && inQueue.status === 'pending') toIgnore.push(c.id);
+        else if (options.autoStart && c.status === 'pending' && inQueue.status === 'pending')
+          toPromote.push(c.id);
+        else report.skipped += 1;
+      } else if ((archived.has(c.id) && c.status === 'pending') || (blocked.has(c.id) && !c.explicit)) {
+        // an ignored video may be archived: "Delete and Ignore" ignores a video it is deleting
+        report.skipped += 1;
+      } else fresh.push(c);
+    }
+    if (toPromote.length) await this.queue.updateIds(toPromote, { auto_start: 1, message: null });
+    if (toIgnore.length) await this.queue.updateIds(toIgnore, { status: 'ignore', auto_start: 0 });
+    report.prioritized += toPromote.length;
+    report.skipped += toIgnore.length;
+    const rows = await this.buildRows(fresh, settings, options, report);
+    report.added += await this.queue.insertMany(rows);
+    const unblock = fresh.filter((c) => c.explicit && blocked.has(c.id)).map((c) => c.id);
+    if (unblock.length) await this.queue.unblock(unblock);
+  }
+
+  private async buildRows(
+    candidates: Candidate[],
+    settings: YtdlpSettings,
+    options: ExtractOptions,
+    report: ExtractReport,
+  ): Promise<NewQueueItem[]> {
+    const now = this.now();
+    const autoStart = options.autoStart ?? false;
+    const label = (c: Candidate) => (c.input === c.id ? c.id : `${c.input} (${c.id})`);
+    const rows: NewQueueItem[] = [];
+    const fetch: Candidate[] = [];
+    for (const c of candidates) {
+      if (options.flat && c.flat) {
+        const vidType = c.vidType ?? videoType(c.flat);
+        const row = queueRowFromFlat(c.flat, { ...c, vidType, autoStart, now });
+        if (typeof row === 'string') report.failures.push({ input: label(c), error: row });
+        else rows.push(row);
+      } else fetch.push(c);
+    }
+    if (!fetch.length || options.signal?.aborted) return rows;
+    const infos = await this.ytdlp.fetchVideoInfos(
+      fetch.map((c) => c.id),
+      settings,
+      options.signal,
+    );
+    for (const c of fetch) {
+      const result = infos.get(c.id);
+      if (!result?.ok) {
+        report.failures.push({ input: label(c), error: result ? result.error.message : 'no answer' });
+        continue;
+      }
+      const vidType = c.vidType ?? videoType(result.value);
+      const row = queueRowFromInfo(result.value, { ...c, vidType, autoStart, now });
+      if (typeof row === 'string') report.failures.push({ input: label(c), error: row });
+      else rows.push(row);
+    }
+    return rows;
+  }
+}
+
+/** "Added 2 videos to the queue." plus what was skipped and every failure by line. */
+export function describeExtract(report: ExtractReport): string {
+  const plural = (n: number) => `${n} ${n === 1 ? 'video' : 'videos'}`;
+  const parts = [`Added ${plural(report.added)} to the queue.`];
+  if (report.prioritized) parts.push(`Moved ${plural(report.prioritized)} to the front.`);
+  if (report.skipped) parts.push(`Skipped ${plural(report.skipped)} already queued, ignored or archived.`);
+  if (report.failures.length) {
+    const lines = report.failures.map((f) => `${f.input}: ${f.error}`);
+    parts.push(`Failed ${report.failures.length}: ${lines.join('; ')}`);
+  }
+  return parts.join(' ');
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A playlist writer that stores the playlist and its entries (art is made when videos are archived). */
+export function playlistWriter(write: (p: ReturnType<typeof mapPlaylist>) => Promise<void>): PlaylistWriter {
+  return { writePlaylist: (info) => write(mapPlaylist(info, Date.now())) };
+}
