@@ -23,6 +23,7 @@ import { searchRoutes } from './http/routes/search.routes.ts';
 import { taskRoutes } from './http/routes/task.routes.ts';
 import { userRoutes } from './http/routes/user.routes.ts';
 import { videoRoutes } from './http/routes/video.routes.ts';
+import { watchedRoutes } from './http/routes/watched.routes.ts';
 import { webAppRoutes } from './http/routes/web-app.routes.ts';
 import type { RoutesModule } from './http/types.ts';
 
@@ -37,6 +38,7 @@ export const API_ROUTES: RoutesModule[] = [
   playlistRoutes,
   taskRoutes,
   searchRoutes,
+  watchedRoutes,
 ];
 
 export interface RegisteredRoute {

@@ -1,5 +1,6 @@
 import type { AppConfigEnv } from './config.ts';
 import { createArchiveServices } from './container-archive.ts';
+import { createArchiveEdits } from './container-edits.ts';
 import { createProviderEdges } from './container-providers.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createSearchIndex } from './db/search/search.factory.ts';
@@ -67,6 +68,7 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
     ),
     providers: createProviderEdges(config),
     ...createArchiveServices(config, database),
+    ...createArchiveEdits(config, database, userConfig),
   };
 }
 

@@ -8,3 +8,5 @@ export * from './channel.ts';
 export * from './playlist.ts';
 export * from './video.ts';
 export * from './search.ts';
+export * from './watch.ts';
+export * from './archive-edit.ts';

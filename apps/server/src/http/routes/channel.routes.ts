@@ -4,15 +4,18 @@ import {
   channelList,
   channelListQuery,
   channelNav,
+  channelUpdateBody,
+  deleteReport,
   errorBody,
 } from '@tubekeeper/contract';
 import { z } from 'zod';
+import { sendRemoval } from '../removal-reply.ts';
 import type { RoutesModule } from '../types.ts';
 
 const channelIdParams = z.object({ id: z.string().min(1).max(64) });
 
-/** Channel reads (upstream §1.5); permissions per upstream §1.1. */
-export const channelRoutes: RoutesModule = (app, { channels }) => {
+/** Channels (upstream §1.5); permissions per upstream §1.1. */
+export const channelRoutes: RoutesModule = (app, { channels, channelEdits, removals }) => {
   app.get(
     '/api/channel/',
     {
@@ -47,5 +50,28 @@ export const channelRoutes: RoutesModule = (app, { channels }) => {
       schema: { params: channelIdParams, response: { 200: channelAggs, 404: errorBody } },
     },
     (request) => channels.aggs(request.params.id),
+  );
+
+  app.post(
+    '/api/channel/:id/',
+    {
+      config: { permission: 'adminWrite' },
+      schema: {
+        params: channelIdParams,
+        body: channelUpdateBody,
+        response: { 200: channelUpdateBody, 404: errorBody },
+      },
+    },
+    (request) => channelEdits.update(request.params.id, request.body),
+  );
+
+  // the media folder, videos, comments, subtitles and the channel's playlists
+  app.delete(
+    '/api/channel/:id/',
+    {
+      config: { permission: 'adminWrite' },
+      schema: { params: channelIdParams, response: { 200: deleteReport, 404: errorBody } },
+    },
+    async (request, reply) => sendRemoval(request, reply, await removals.deleteChannel(request.params.id)),
   );
 };

@@ -1,18 +1,21 @@
 import {
   commentList,
+  deleteReport,
   errorBody,
   player,
   playlistNav,
+  progressBody,
   similarVideos,
   video,
   videoIdParams,
   videoList,
   videoListQuery,
 } from '@tubekeeper/contract';
+import { sendRemoval } from '../removal-reply.ts';
 import type { RoutesModule } from '../types.ts';
 
 /** Video reads (upstream §1.4); permissions per upstream §1.1. */
-export const videoRoutes: RoutesModule = (app, { videos, videoRelations }) => {
+export const videoRoutes: RoutesModule = (app, { videos, videoRelations, watchState, removals }) => {
   const authenticated = { permission: 'authenticated' as const };
 
   app.get(
@@ -61,5 +64,33 @@ export const videoRoutes: RoutesModule = (app, { videos, videoRelations }) => {
     '/api/video/:id/progress/',
     { config: authenticated, schema: { params: videoIdParams, response: { 200: player, 404: errorBody } } },
     (request) => videos.playerState(request.user!.id, request.params.id),
+  );
+
+  app.post(
+    '/api/video/:id/progress/',
+    {
+      config: authenticated,
+      schema: { params: videoIdParams, body: progressBody, response: { 200: player, 404: errorBody } },
+    },
+    (request) => watchState.saveProgress(request.user!.id, request.params.id, request.body.position),
+  );
+
+  app.delete(
+    '/api/video/:id/progress/',
+    { config: authenticated, schema: { params: videoIdParams } },
+    async (request, reply) => {
+      await watchState.clearProgress(request.user!.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // the file, its subtitles and thumbnail, the rows; provider playlists keep the entry (upstream §1.4)
+  app.delete(
+    '/api/video/:id/',
+    {
+      config: { permission: 'adminWrite' },
+      schema: { params: videoIdParams, response: { 200: deleteReport, 404: errorBody } },
+    },
+    async (request, reply) => sendRemoval(request, reply, await removals.deleteVideo(request.params.id)),
   );
 };

@@ -1,0 +1,33 @@
+import type { ChannelOverwritesUpdate, ChannelUpdateBody } from '@tubekeeper/contract';
+import { notFound } from '../errors.ts';
+import type { ChannelEditRepository } from '../repositories/channel-edit.repository.ts';
+
+/** A null value removes the key, so the channel follows the application setting again (upstream §1.5). */
+export function mergeOverwrites(
+  stored: Record<string, unknown>,
+  changes: ChannelOverwritesUpdate,
+): Record<string, unknown> {
+  const next = { ...stored };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
+
+/** `POST /api/channel/{id}/`: the subscribed flag and the per-channel overwrites. */
+export class ChannelEditService {
+  constructor(private readonly channels: ChannelEditRepository) {}
+
+  /** Answers with the validated body, as upstream does. */
+  async update(channelId: string, body: ChannelUpdateBody): Promise<ChannelUpdateBody> {
+    const changes = body.channel_overwrites;
+    const found = await this.channels.apply(channelId, {
+      ...(body.channel_subscribed !== undefined && { subscribed: body.channel_subscribed }),
+      ...(changes && { overwrites: (stored: Record<string, unknown>) => mergeOverwrites(stored, changes) }),
+    });
+    if (!found) throw notFound('channel not found');
+    return body;
+  }
+}
