@@ -3,11 +3,18 @@ import type { createArchiveServices } from './container-archive.ts';
 import type { createProviderEdges } from './container-providers.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { extractDownloadJob } from './jobs/extract-download.job.ts';
+import { subscribeToJob } from './jobs/subscribe-to.job.ts';
 import { DownloadQueueRepository } from './repositories/download-queue.repository.ts';
 import type { SettingsRepository } from './repositories/settings.repository.ts';
+import { SubscriptionRepository } from './repositories/subscription.repository.ts';
 import type { AppConfigService } from './services/app-config.service.ts';
-import { DownloadQueueService } from './services/download-queue.service.ts';
+import { CookieService } from './services/cookie.service.ts';
+import { DownloadQueueService, type TaskStarter } from './services/download-queue.service.ts';
+import type { ProviderIndexService } from './services/provider-index.service.ts';
+import { PoTokenService } from './services/potoken.service.ts';
 import { playlistWriter, QueueExtractor } from './services/queue-extractor.service.ts';
+import { SubscriberService } from './services/subscriber.service.ts';
+import { SubscriptionService } from './services/subscription.service.ts';
 import type { UserConfigService } from './services/user-config.service.ts';
 import { YtdlpSettingsService } from './services/ytdlp-settings.service.ts';
 
@@ -22,8 +29,8 @@ export interface QueueDeps {
 }
 
 /**
- * The wiring of acquisition's front half: the yt-dlp settings (with cookie and PO token), the download
- * queue and the extract_download task. The download and scan jobs take `downloadQueue` from here.
+ * The wiring of acquisition's front half: the yt-dlp settings with the cookie and PO token that feed
+ * them, the download queue and the extract_download task. The download and scan jobs take `downloadQueue` from here.
  */
 export function createQueueServices(deps: QueueDeps) {
   const { database, archive, providers } = deps;
@@ -36,10 +43,48 @@ export function createQueueServices(deps: QueueDeps) {
     deps.appConfig,
     playlistWriter(({ playlist, entries }) => archive.videoIndex.writePlaylist(playlist, entries)),
   );
-  const downloadQueue = new DownloadQueueService(queueRows, queueExtractor, deps.userConfig, {
+  const downloadQueue = new DownloadQueueService(
+    queueRows,
+    queueExtractor,
+    deps.userConfig,
+    taskStarter(archive),
+  );
+  archive.jobs.register('extract_download', extractDownloadJob(queueExtractor, downloadQueue));
+  const { settings, appConfig } = deps;
+  return {
+    ytdlpSettings,
+    queueExtractor,
+    downloadQueue,
+    cookies: new CookieService(settings, appConfig, ytdlpSettings, providers.ytdlp, deps.config.timeZone),
+    poToken: new PoTokenService(settings, appConfig),
+  };
+}
+
+/**
+ * Subscriptions: the batch API and the subscribe_to task, which indexes channels and playlists through
+ * the acquisition's provider indexer (so it is wired after that).
+ */
+export function createSubscriptionServices(deps: {
+  database: DatabaseHandle;
+  archive: ReturnType<typeof createArchiveServices>;
+  providers: ReturnType<typeof createProviderEdges>;
+  ytdlpSettings: YtdlpSettingsService;
+  providerIndex: ProviderIndexService;
+}) {
+  const rows = new SubscriptionRepository(deps.database.db);
+  const subscriber = new SubscriberService(
+    rows,
+    deps.providers.ytdlp,
+    deps.providerIndex,
+    deps.ytdlpSettings,
+  );
+  deps.archive.jobs.register('subscribe_to', subscribeToJob(subscriber));
+  return { subscriptions: new SubscriptionService(rows, taskStarter(deps.archive)) };
+}
+
+function taskStarter(archive: ReturnType<typeof createArchiveServices>): TaskStarter {
+  return {
     start: (name, payload) => archive.tasks.start(name, payload),
     has: (name) => archive.jobs.has(name),
-  });
-  archive.jobs.register('extract_download', extractDownloadJob(queueExtractor, downloadQueue));
-  return { ytdlpSettings, queueExtractor, downloadQueue };
+  };
 }

@@ -1,0 +1,107 @@
+import type { CookieState } from '@tubekeeper/contract';
+import { badRequest } from '../errors.ts';
+import type { SettingsRepository } from '../repositories/settings.repository.ts';
+import type { YtdlpRepository } from '../repositories/ytdlp.repository.ts';
+import type { AppConfigService } from './app-config.service.ts';
+import { COOKIE_KEY, COOKIE_VALIDATION_KEY, type YtdlpSettingsService } from './ytdlp-settings.service.ts';
+
+interface Validation {
+  status: boolean;
+  /** epoch seconds */
+  validated: number;
+  validated_str: string;
+}
+
+/** Liked videos: a list only a signed-in session can read (upstream validates the cookie with it). */
+const LIKED_VIDEOS = 'https://www.youtube.com/playlist?list=LL';
+/** A cookies.txt line: domain, subdomains flag, path, secure, expiry, name, value (tab-separated). */
+const COOKIE_LINE = /^(#HttpOnly_)?[^\s#][^\t]*\t(TRUE|FALSE)\t[^\t]*\t(TRUE|FALSE)\t-?\d+\t[^\t]+\t[^\t]*$/i;
+
+/**
+ * The imported provider cookie (upstream §7.5): one per instance, stored in the settings, used by yt-dlp
+ * only while `downloads.cookie_import` is on. Validation asks yt-dlp for the Liked videos list with it.
+ */
+export class CookieService {
+  constructor(
+    private readonly settings: SettingsRepository,
+    private readonly appConfig: AppConfigService,
+    private readonly ytdlpSettings: YtdlpSettingsService,
+    private readonly ytdlp: Pick<YtdlpRepository, 'runJson'>,
+    private readonly timeZone: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async state(): Promise<CookieState> {
+    const { downloads } = await this.appConfig.get();
+    const validation = await this.validation();
+    return { cookie_enabled: downloads.cookie_import, ...(validation ?? {}) };
+  }
+
+  /** Stores and enables the cookie, then validates it; one that does not validate is removed again. */
+  async put(text: string): Promise<CookieState> {
+    const cookie = text.replaceAll('\0', '').replaceAll('\r\n', '\n').trim();
+    if (!cookie.split('\n').some((line) => COOKIE_LINE.test(line.trim()))) {
+      throw badRequest(
+        '[cookie]: import failed, not in Netscape format (one cookie per line: 7 fields separated by tabs)',
+      );
+    }
+    await this.settings.putAppSetting(COOKIE_KEY, cookie);
+    await this.settings.putAppSetting(COOKIE_VALIDATION_KEY, null);
+    await this.appConfig.update({ downloads: { cookie_import: true } });
+    const state = await this.validate();
+    if (!state.status) {
+      await this.revoke();
+      throw badRequest('[cookie]: import failed, not valid');
+    }
+    return state;
+  }
+
+  /** Runs the validation now and keeps its result (status and time) for the settings page. */
+  async validate(): Promise<CookieState> {
+    const settings = await this.ytdlpSettings.load();
+    let status = false;
+    if (settings.downloads.cookie_import && settings.cookie) {
+      const [result] = await this.ytdlp.runJson([LIKED_VIDEOS], 'playlist', settings, { items: '1' });
+      status = result?.ok ?? false;
+    }
+    const at = this.now();
+    const validation: Validation = {
+      status,
+      validated: Math.floor(at / 1000),
+      validated_str: localMinute(at, this.timeZone),
+    };
+    await this.settings.putAppSetting(COOKIE_VALIDATION_KEY, validation);
+    return { cookie_enabled: settings.downloads.cookie_import, ...validation };
+  }
+
+  /** Removes the cookie and its validation and turns cookie use off. */
+  async revoke(): Promise<void> {
+    await this.settings.putAppSetting(COOKIE_KEY, null);
+    await this.settings.putAppSetting(COOKIE_VALIDATION_KEY, null);
+    await this.appConfig.update({ downloads: { cookie_import: false } });
+  }
+
+  private async validation(): Promise<Validation | undefined> {
+    const value = (await this.settings.getAppSetting(COOKIE_VALIDATION_KEY)) as Partial<Validation> | null;
+    if (!value || typeof value.status !== 'boolean' || typeof value.validated !== 'number') return undefined;
+    return { status: value.status, validated: value.validated, validated_str: String(value.validated_str) };
+  }
+}
+
+/** "YYYY-MM-DD HH:MM" in the server's time zone (upstream's validated_str). */
+export function localMinute(ms: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
