@@ -17,9 +17,13 @@ import { adminUserRoutes } from './http/routes/admin-users.routes.ts';
 import { appSettingsRoutes } from './http/routes/appsettings.routes.ts';
 import { channelRoutes } from './http/routes/channel.routes.ts';
 import { commonRoutes } from './http/routes/common.routes.ts';
+import { credentialsRoutes } from './http/routes/credentials.routes.ts';
+import { downloadRoutes } from './http/routes/download.routes.ts';
 import { fileRoutes } from './http/routes/files.routes.ts';
 import { playlistRoutes } from './http/routes/playlist.routes.ts';
+import { refreshRoutes } from './http/routes/refresh.routes.ts';
 import { searchRoutes } from './http/routes/search.routes.ts';
+import { subscriptionRoutes } from './http/routes/subscription.routes.ts';
 import { taskRoutes } from './http/routes/task.routes.ts';
 import { userRoutes } from './http/routes/user.routes.ts';
 import { videoRoutes } from './http/routes/video.routes.ts';
@@ -39,6 +43,10 @@ export const API_ROUTES: RoutesModule[] = [
   taskRoutes,
   searchRoutes,
   watchedRoutes,
+  downloadRoutes,
+  subscriptionRoutes,
+  credentialsRoutes,
+  refreshRoutes,
 ];
 
 export interface RegisteredRoute {

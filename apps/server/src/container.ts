@@ -1,7 +1,9 @@
 import type { AppConfigEnv } from './config.ts';
+import { createAcquisitionServices } from './container-acquisition.ts';
 import { createArchiveServices } from './container-archive.ts';
 import { createArchiveEdits } from './container-edits.ts';
 import { createProviderEdges } from './container-providers.ts';
+import { createQueueServices, createSubscriptionServices } from './container-queue.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createSearchIndex } from './db/search/search.factory.ts';
 import { ChannelQueryRepository } from './repositories/channel-query.repository.ts';
@@ -16,6 +18,7 @@ import { VideoQueryRepository } from './repositories/video-query.repository.ts';
 import { WatchProgressRepository } from './repositories/watch-progress.repository.ts';
 import { AppConfigService } from './services/app-config.service.ts';
 import { AuthService } from './services/auth.service.ts';
+import type { BackoffOptions } from './services/download-backoff.ts';
 import { ChannelService } from './services/channel.service.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { MediaFileService } from './services/media-file.service.ts';
@@ -28,8 +31,17 @@ import { VersionCheckService } from './services/version-check.service.ts';
 import { VideoRelationsService } from './services/video-relations.service.ts';
 import { VideoService } from './services/video.service.ts';
 
+export interface ContainerOptions {
+  /** how download runs back off when the provider refuses (tests make it short) */
+  downloadBackoff?: BackoffOptions;
+}
+
 /** Wiring by hand: repositories from the database, services from repositories. */
-export function createContainer(config: AppConfigEnv, database: DatabaseHandle) {
+export function createContainer(
+  config: AppConfigEnv,
+  database: DatabaseHandle,
+  options: ContainerOptions = {},
+) {
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
   const tokens = new TokenRepository(database.db);
@@ -39,13 +51,37 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
   const videoQueries = new VideoQueryRepository(database.db, database.engine);
   const playlistQueries = new PlaylistQueryRepository(database.db, database.engine);
   const searchIndex = createSearchIndex(database);
+  const appConfig = new AppConfigService(settings);
+  const archive = createArchiveServices(config, database);
+  const providers = createProviderEdges(config);
+  const edits = createArchiveEdits(config, database, userConfig);
+  const queue = createQueueServices({
+    config,
+    database,
+    settings,
+    appConfig,
+    userConfig,
+    archive,
+    providers,
+  });
+  const acquisition = createAcquisitionServices({
+    config,
+    database,
+    settings,
+    appConfig,
+    archive,
+    providers,
+    queue,
+    removals: edits.removals,
+    ...(options.downloadBackoff && { backoff: options.downloadBackoff }),
+  });
   return {
     config,
     database,
     repositories: { users, sessions, tokens, settings, storage },
     auth: new AuthService(users, sessions, tokens, new LoginThrottle()),
     userConfig,
-    appConfig: new AppConfigService(settings),
+    appConfig,
     userAdmin: new UserAdminService(users, sessions, tokens),
     versionCheck: new VersionCheckService(settings),
     mediaFiles: new MediaFileService(storage, config),
@@ -66,9 +102,12 @@ export function createContainer(config: AppConfigEnv, database: DatabaseHandle) 
         playlistQueries,
       ),
     ),
-    providers: createProviderEdges(config),
-    ...createArchiveServices(config, database),
-    ...createArchiveEdits(config, database, userConfig),
+    ...archive,
+    ...edits,
+    providers,
+    ...queue,
+    ...acquisition,
+    ...createSubscriptionServices({ database, archive, providers, ...queue, ...acquisition }),
   };
 }
 

@@ -64,7 +64,7 @@ describe.each(ENGINES)('task API and notifications on %s', (engine) => {
   it.each([
     ['no_such_task', 'unknown name'],
     ['check_reindex', 'not startable through the API'],
-    ['download_pending', 'startable but without a handler yet'],
+    ['run_backup', 'startable but without a handler yet'],
   ])('answers 404 for %s (%s)', async (name) => {
     const res = await post(staff, `/api/task/by-name/${name}/`);
     expect(res.statusCode).toBe(404);

@@ -30,6 +30,8 @@ export const APP_CONFIG_DEFAULTS = {
     extractor_lang: null as string | null,
     integrate_ryd: false,
     integrate_sponsorblock: false,
+    /** ours: how many videos download_pending downloads at once (upstream: always one) */
+    concurrency: 1,
   },
   application: { enable_snapshot: true, enable_cast: false },
 };
@@ -75,6 +77,11 @@ export const appConfig = z.object({
       .nullable(),
     integrate_ryd: z.boolean(),
     integrate_sponsorblock: z.boolean(),
+    concurrency: z
+      .number()
+      .int('concurrency must be a whole number')
+      .min(1, 'concurrency must be at least 1')
+      .max(8, 'concurrency must be at most 8'),
   }),
   application: z.object({ enable_snapshot: z.boolean(), enable_cast: z.boolean() }),
 });

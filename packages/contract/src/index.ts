@@ -10,3 +10,7 @@ export * from './video.ts';
 export * from './search.ts';
 export * from './watch.ts';
 export * from './archive-edit.ts';
+export * from './download.ts';
+export * from './subscription.ts';
+export * from './cookie.ts';
+export * from './refresh.ts';

@@ -39,6 +39,8 @@ export async function serve(config: AppConfigEnv): Promise<void> {
       app.log.warn(`${abandoned} task(s) were interrupted by the last shutdown and are marked failed`);
     const recovered = await container.manualImport.recover();
     if (recovered.finished.length) app.log.info(`finished importing ${recovered.finished.join(', ')}`);
+    // partial downloads never reach the media tree; their items are still queued and download again
+    await container.downloads.clearAfterRestart();
   }
 
   const sweep = setInterval(() => void container.repositories.sessions.deleteExpired(Date.now()), HOUR_MS);

@@ -7,6 +7,8 @@ import * as m0003 from './migrations/0003_task_lock.ts';
 import * as m0004 from './migrations/0004_search.ts';
 import * as m0005 from './migrations/0005_video_sort_indexes.ts';
 import * as m0006 from './migrations/0006_search_triggers.ts';
+import * as m0007 from './migrations/0007_reindex_queue.ts';
+import * as m0008 from './migrations/0008_download_blocklist.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -18,6 +20,8 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0004_search': m0004,
   '0005_video_sort_indexes': m0005,
   '0006_search_triggers': m0006,
+  '0007_reindex_queue': m0007,
+  '0008_download_blocklist': m0008,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

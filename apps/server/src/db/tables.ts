@@ -199,6 +199,20 @@ export interface TasksTable {
   lock_key: string | null;
 }
 
+export interface ReindexQueueTable {
+  kind: 'video' | 'channel' | 'playlist';
+  item_id: string;
+  /** 1: also queue the channel's or playlist's videos for download */
+  extract_videos: number;
+  added_at: number;
+}
+
+/** Ids a staff member deleted from the queue on purpose: rescans skip them (migration 0008). */
+export interface DownloadBlocklistTable {
+  youtube_id: string;
+  blocked_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -214,7 +228,9 @@ export interface Database {
   playlist_entries: PlaylistEntriesTable;
   watch_progress: WatchProgressTable;
   download_queue: DownloadQueueTable;
+  download_blocklist: DownloadBlocklistTable;
   tasks: TasksTable;
+  reindex_queue: ReindexQueueTable;
 }
 
 export type ChannelRow = Selectable<ChannelsTable>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type TubekeeperApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createContainer, type Container } from '../../src/container.ts';
+import { createContainer, type Container, type ContainerOptions } from '../../src/container.ts';
 import type { Engine } from '../../src/db/dialect.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -15,7 +15,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: ContainerOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   // a stand-in for the built web app, so the SPA fallback serves a page as in production
   fs.mkdirSync(path.join(database.dataDir, 'web'), { recursive: true });
@@ -25,7 +29,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     TK_WEB_DIR: path.join(database.dataDir, 'web'),
     ...env,
   });
-  const container = createContainer(config, database);
+  const container = createContainer(config, database, options);
   const app = await buildApp(container);
   return {
     app,

@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import type { AppConfigEnv } from './config.ts';
+import type { createArchiveServices } from './container-archive.ts';
+import type { createProviderEdges } from './container-providers.ts';
+import type { createQueueServices } from './container-queue.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { checkReindexJob } from './jobs/check-reindex.job.ts';
+import { downloadPendingJob } from './jobs/download-pending.job.ts';
+import { updateSubscribedJob } from './jobs/update-subscribed.job.ts';
+import { ArchiveFilesRepository } from './repositories/archive-files.repository.ts';
+import { ArchiveRefreshRepository } from './repositories/archive-refresh.repository.ts';
+import { AutodeleteRepository } from './repositories/autodelete.repository.ts';
+import { DownloadQueueRepository } from './repositories/download-queue.repository.ts';
+import { ReindexQueueRepository } from './repositories/reindex-queue.repository.ts';
+import { RemoteFileRepository } from './repositories/remote-file.repository.ts';
+import type { SettingsRepository } from './repositories/settings.repository.ts';
+import type { AppConfigService } from './services/app-config.service.ts';
+import type { ArchiveRemovalService } from './services/archive-removal.service.ts';
+import type { BackoffOptions } from './services/download-backoff.ts';
+import { DownloadIndexer } from './services/download-indexer.service.ts';
+import { DownloadPendingService, type DownloadRunQueue } from './services/download-pending.service.ts';
+import { DownloadPostProcess } from './services/download-postprocess.service.ts';
+import { ImportVideoStager } from './services/import-video.service.ts';
+import { ProviderIndexService } from './services/provider-index.service.ts';
+import { RefreshService } from './services/refresh.service.ts';
+import { ReindexVideoService } from './services/reindex-video.service.ts';
+import { ReindexService } from './services/reindex.service.ts';
+import { SubscriptionScanService } from './services/subscription-scan.service.ts';
+
+export interface AcquisitionDeps {
+  config: AppConfigEnv;
+  database: DatabaseHandle;
+  settings: SettingsRepository;
+  appConfig: AppConfigService;
+  archive: ReturnType<typeof createArchiveServices>;
+  providers: ReturnType<typeof createProviderEdges>;
+  queue: ReturnType<typeof createQueueServices>;
+  removals: Pick<ArchiveRemovalService, 'deleteVideo'>;
+  /** how download runs back off when the provider refuses (tests make it short) */
+  backoff?: BackoffOptions;
+}
+
+/**
+ * The wiring of acquisition's back half: the download run with its post-processing, the subscription
+ * scan and the reindex, their task handlers, and the refresh API. Downloads stage in `<cache>/download/`
+ * (`.staging/` for the archiver's commit plans, `.scratch/` for pictures on their way to the cache).
+ */
+export function createAcquisitionServices(deps: AcquisitionDeps) {
+  const { database, archive, providers, queue, appConfig } = deps;
+  const log = pino({ level: deps.config.logLevel, name: 'acquisition' });
+  const files = new ArchiveFilesRepository();
+  const rows = new ArchiveRefreshRepository(database.db);
+  const remote = new RemoteFileRepository();
+  const downloadDir = path.join(deps.config.cacheDir, 'download');
+  const stagingRoot = path.join(downloadDir, '.staging');
+  const scratchDir = path.join(downloadDir, '.scratch');
+  const ytdlpSettings = queue.ytdlpSettings;
+  const providerIndex = new ProviderIndexService(
+    providers.ytdlp,
+    archive.videoIndex,
+    rows,
+    archive.artwork,
+    remote,
+    files,
+    scratchDir,
+  );
+  const integrations = { sponsorblock: providers.sponsorblock, ryd: providers.ryd };
+  const indexer = new DownloadIndexer({
+    ytdlp: providers.ytdlp,
+    stager: new ImportVideoStager(archive.ffmpeg, files, archive.artwork, {
+      importDir: downloadDir,
+      stagingRoot,
+    }),
+    archiver: archive.archiver,
+    providerIndex,
+    rows,
+    remote,
+    files,
+    ...integrations,
+    downloadDir,
+    log,
+  });
+  const downloads = new DownloadPendingService({
+    queue: runQueue(new DownloadQueueRepository(database.db, database.engine), queue.downloadQueue),
+    ytdlp: providers.ytdlp,
+    indexer,
+    settings: ytdlpSettings,
+    appConfig,
+    rows,
+    files,
+    downloadDir,
+    recover: () => archive.archiver.recover(stagingRoot),
+    ...(deps.backoff && { backoff: deps.backoff }),
+  });
+  const postProcess = new DownloadPostProcess({
+    appConfig,
+    settings: ytdlpSettings,
+    rows,
+    autodelete: new AutodeleteRepository(database.db),
+    removals: deps.removals,
+    ignoreList: {
+      ignore: (videos) =>
+        queue.downloadQueue.ignore(
+          videos.map(({ thumb_url, ...video }) => ({ ...video, vid_thumb_url: thumb_url, message: null })),
+        ),
+    },
+    providerIndex,
+    log,
+  });
+  const subscriptionScan = new SubscriptionScanService({
+    rows,
+    ytdlp: providers.ytdlp,
+    providerIndex,
+    queue: queue.downloadQueue,
+    settings: ytdlpSettings,
+    appConfig,
+  });
+  const reindexVideos = new ReindexVideoService({
+    ytdlp: providers.ytdlp,
+    rows,
+    settings: ytdlpSettings,
+    ffmpeg: archive.ffmpeg,
+    remote,
+    artwork: archive.artwork,
+    files,
+    paths: archive.archivePaths,
+    ...integrations,
+    scratchDir,
+  });
+  const reindex = new ReindexService({
+    queue: new ReindexQueueRepository(database.db),
+    rows,
+    videos: reindexVideos,
+    providerIndex,
+    settings: ytdlpSettings,
+    appSettings: deps.settings,
+  });
+  const { jobs } = archive;
+  jobs.register('download_pending', downloadPendingJob(downloads, postProcess));
+  jobs.register(
+    'update_subscribed',
+    updateSubscribedJob(subscriptionScan, appConfig, () => queue.downloadQueue.startDownloads(true)),
+  );
+  jobs.register('check_reindex', checkReindexJob(reindex));
+  return {
+    providerIndex,
+    downloads,
+    postProcess,
+    subscriptionScan,
+    reindex,
+    refresh: new RefreshService(reindex, archive.tasks),
+  };
+}
+
+/**
+ * The queue as a download run takes it. Parallel workers and items put aside after refusals must not be
+ * handed out twice, so the next item is read from the queue's ordered list, skipping the ids the run holds.
+ */
+function runQueue(
+  rows: DownloadQueueRepository,
+  queue: ReturnType<typeof createQueueServices>['downloadQueue'],
+): DownloadRunQueue {
+  return {
+    nextPending: async ({ autoOnly, exclude }) => {
+      const held = new Set(exclude);
+      const filter = { status: 'pending' as const, error: false, ...(autoOnly && { autoStart: true }) };
+      const candidates = await rows.list(filter, held.size + 1, 0);
+      return candidates.find((item) => !held.has(item.youtube_id));
+    },
+    setMessage: (id, message) => queue.setMessage(id, message),
+    resetAutoStart: () => queue.resetAutoStart(),
+  };
+}

@@ -1,0 +1,228 @@
+import type { ChannelOverwrites } from '@tubekeeper/contract';
+import type { ArchiveRefreshRepository } from '../repositories/archive-refresh.repository.ts';
+import type { ArchiveFilesRepository } from '../repositories/archive-files.repository.ts';
+import { YtdlpError, type YtdlpRepository, type YtdlpSettings } from '../repositories/ytdlp.repository.ts';
+import type { AppConfigService } from './app-config.service.ts';
+import { DownloadBackoff, type BackoffOptions } from './download-backoff.ts';
+import type { DownloadIndexer, DownloadedItem } from './download-indexer.service.ts';
+import { DownloadProgressBoard } from './download-progress.ts';
+import { silentReporter, type ProgressReporter } from './progress.ts';
+import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
+
+/** A queued video as the downloader needs it. */
+export interface PendingItem extends DownloadedItem {
+  title: string;
+  channel_id: string;
+}
+
+/** The queue operations a download run uses (download-queue.repository.ts). */
+export interface DownloadRunQueue {
+  /** pending, without a message, auto_start first then oldest; `exclude`: ids this run holds or put aside */
+  nextPending(options: { autoOnly: boolean; exclude: string[] }): Promise<PendingItem | undefined>;
+  setMessage(youtubeId: string, message: string): Promise<void>;
+  resetAutoStart(): Promise<void>;
+}
+
+export interface DownloadRunOptions {
+  autoOnly?: boolean;
+  signal?: AbortSignal;
+  reporter?: ProgressReporter;
+}
+
+export interface DownloadRunResult {
+  downloaded: { youtube_id: string; channel_id: string }[];
+  failed: { youtube_id: string; message: string }[];
+  /** left queued because the provider refused them this run */
+  deferred: string[];
+  stopped: boolean;
+  /** why the run ended early (rate limit that did not stop) */
+  notice?: string;
+}
+
+export interface DownloadPendingDeps {
+  queue: DownloadRunQueue;
+  ytdlp: Pick<YtdlpRepository, 'download' | 'pause'>;
+  indexer: DownloadIndexer;
+  settings: YtdlpSettingsService;
+  appConfig: AppConfigService;
+  rows: ArchiveRefreshRepository;
+  files: ArchiveFilesRepository;
+  downloadDir: string;
+  /** finishes what a killed run left staged */
+  recover: () => Promise<unknown>;
+  backoff?: BackoffOptions;
+}
+
+/** A failure that ends the whole run: the network is down or yt-dlp is missing. */
+class FatalDownloadError extends Error {}
+
+interface Run {
+  options: DownloadRunOptions;
+  result: DownloadRunResult;
+  backoff: DownloadBackoff;
+  board: DownloadProgressBoard;
+  /** ids being downloaded now or put aside for this run */
+  held: Set<string>;
+  claim: Promise<unknown>;
+  fatal?: Error;
+}
+
+/**
+ * The queue loop of upstream §3.5: takes pending items (auto_start first, then oldest; items with a
+ * message wait until it is cleared), downloads each into `<cache>/download/` and indexes it, which moves
+ * it into the media tree and removes it from the queue. `downloads.concurrency` workers share the queue.
+ * A failed item keeps its message and the run goes on; a refusal by the provider backs the run off; a
+ * stop ends it with the current items still queued.
+ */
+export class DownloadPendingService {
+  constructor(private readonly deps: DownloadPendingDeps) {}
+
+  async run(options: DownloadRunOptions = {}): Promise<DownloadRunResult> {
+    await this.deps.recover();
+    const { downloads } = await this.deps.appConfig.get();
+    const run: Run = {
+      options,
+      result: { downloaded: [], failed: [], deferred: [], stopped: false },
+      backoff: new DownloadBackoff(this.deps.backoff ?? {}, downloads.sleep_interval),
+      board: new DownloadProgressBoard(options.reporter ?? silentReporter),
+      held: new Set(),
+      claim: Promise.resolve(),
+    };
+    try {
+      const workers = Array.from({ length: downloads.concurrency }, () => this.worker(run));
+      await Promise.all(workers);
+    } finally {
+      await this.deps.queue.resetAutoStart();
+    }
+    run.result.stopped = !!options.signal?.aborted;
+    if (run.fatal) throw run.fatal;
+    return run.result;
+  }
+
+  /**
+   * At start-up, before any task runs: videos whose rows were committed are put in place, then
+   * everything else in `<cache>/download/` goes (partial downloads of a killed run; their items are still
+   * queued and download again).
+   */
+  async clearAfterRestart(): Promise<void> {
+    await this.deps.recover();
+    const { files, downloadDir } = this.deps;
+    for (const name of await files.listDirs(downloadDir)) await files.removeDir(`${downloadDir}/${name}`);
+    for (const name of await files.listFiles(downloadDir)) await files.remove(`${downloadDir}/${name}`);
+  }
+
+  private async worker(run: Run): Promise<void> {
+    let first = true;
+    while (!run.options.signal?.aborted && !run.fatal && !run.result.notice) {
+      if (!first) await this.pause(run);
+      first = false;
+      const item = await this.claim(run);
+      if (!item) return;
+      try {
+        await this.attempt(run, item);
+      } finally {
+        run.board.remove(item.youtube_id);
+      }
+    }
+  }
+
+  /** One claim at a time, so two workers never take the same item. */
+  private claim(run: Run): Promise<PendingItem | undefined> {
+    const next = run.claim.then(async () => {
+      if (run.options.signal?.aborted || run.fatal || run.result.notice) return undefined;
+      const exclude = [...run.held];
+      const item = await this.deps.queue.nextPending({ autoOnly: !!run.options.autoOnly, exclude });
+      if (item) run.held.add(item.youtube_id);
+      return item;
+    });
+    run.claim = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Tries an item until it is done, failed, put aside after refusals, or the run ends. */
+  private async attempt(run: Run, item: PendingItem): Promise<void> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        await this.downloadOne(run, item);
+        run.backoff.succeeded();
+        run.held.delete(item.youtube_id);
+        return;
+      } catch (error) {
+        if (run.options.signal?.aborted) return;
+        if (!(error instanceof YtdlpError) || error.kind !== 'rate-limit') {
+          run.held.delete(item.youtube_id);
+          return this.failed(run, item, error);
+        }
+        const wait = run.backoff.refused();
+        if (run.backoff.exhausted) {
+          run.result.notice = `the provider keeps refusing downloads (${error.message}); the queue is kept for a later run`;
+          run.result.deferred.push(item.youtube_id);
+          return;
+        }
+        run.board.show(item.youtube_id, 0, [
+          `Processing ${typeLabel(item)}: ${item.title}`,
+          `Provider asks to slow down, waiting ${Math.round(wait / 1000)} s`,
+        ]);
+        await DownloadBackoff.wait(wait, run.options.signal);
+        if (tries >= run.backoff.attemptsPerItem) {
+          run.result.deferred.push(item.youtube_id);
+          return;
+        }
+      }
+    }
+  }
+
+  private async downloadOne(run: Run, item: PendingItem): Promise<void> {
+    const { signal } = run.options;
+    const overwrites: ChannelOverwrites = (await this.deps.rows.channelOverwrites(item.channel_id)) ?? {};
+    const settings = await this.deps.settings.load(overwrites);
+    const label = `Processing ${typeLabel(item)}: ${item.title}`;
+    run.board.show(item.youtube_id, 0, [label, 'Validate download format']);
+    const download = await this.deps.ytdlp.download({ id: item.youtube_id, title: label }, settings, {
+      signal,
+      onProgress: (p) => run.board.show(item.youtube_id, p.progress, [label, p.messages[1]]),
+    });
+    run.board.show(item.youtube_id, 1, [label, 'Add video metadata to index']);
+    const { channelId } = await this.deps.indexer.index(item, download, settings, overwrites, signal);
+    run.result.downloaded.push({ youtube_id: item.youtube_id, channel_id: channelId });
+  }
+
+  /** An item failure is stored on the item; the network being down or yt-dlp missing ends the run. */
+  private async failed(run: Run, item: PendingItem, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof YtdlpError && (error.kind === 'connection' || error.kind === 'not-found')) {
+      run.fatal ??= new FatalDownloadError(
+        error.kind === 'connection'
+          ? `cannot reach the provider (${message}); the queue is kept, start the download again when the network is back`
+          : message,
+      );
+      return;
+    }
+    await this.deps.queue.setMessage(item.youtube_id, message);
+    run.result.failed.push({ youtube_id: item.youtube_id, message });
+    await this.removeLeftovers(item.youtube_id);
+  }
+
+  /** A failed item's partial files would only wait for the next start-up; they go now. */
+  private async removeLeftovers(id: string): Promise<void> {
+    const names = await this.deps.files.listFiles(this.deps.downloadDir);
+    for (const name of names.filter((n) => n.startsWith(`${id}.`))) {
+      await this.deps.files.remove(`${this.deps.downloadDir}/${name}`);
+    }
+  }
+
+  /** Upstream's rand_sleep between videos, and the slower pace after the provider refused. */
+  private async pause(run: Run): Promise<void> {
+    const settings = await this.deps.settings.load();
+    await this.deps.ytdlp.pause(settings, run.options.signal).catch(() => undefined);
+    await DownloadBackoff.wait(run.backoff.paceDelayMs, run.options.signal);
+  }
+}
+
+const TYPE_LABELS = { videos: 'Video', shorts: 'Short', streams: 'Stream' } as const;
+
+function typeLabel(item: DownloadedItem): string {
+  return TYPE_LABELS[item.vid_type] ?? 'Video';
+}
+
+export type { YtdlpSettings };
