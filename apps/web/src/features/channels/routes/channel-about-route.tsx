@@ -3,13 +3,14 @@ import { ExpandableText } from '../../../components/ui/expandable-text.tsx';
 import { LinkifiedText } from '../../../components/ui/linkified-text.tsx';
 import { TagList } from '../../../components/ui/tag-list.tsx';
 import { formatCount, formatDate } from '../../../lib/format.ts';
+import { ReindexButtons } from '../../reindex/index.ts';
 import { isStaff, useAccount } from '../../session/index.ts';
 import { useChannel } from '../api/get-channel.ts';
 import { ChannelCustomization } from '../components/channel-customization.tsx';
 import { ChannelOverview } from '../components/channel-overview.tsx';
 import { DeleteChannelButton } from '../components/delete-channel-button.tsx';
 
-/** Spec §2 Channel about. Reindex is left out until the refresh API exists. */
+/** Spec §2 Channel about; the delete, reindex and customization controls are for staff. */
 export function ChannelAboutRoute() {
   const { channelId = '' } = useParams();
   const staff = isStaff(useAccount());
@@ -37,6 +38,9 @@ export function ChannelAboutRoute() {
           )}
           {channel.channel_views > 0 && <p>Channel views: {formatCount(channel.channel_views)}</p>}
           {staff && <DeleteChannelButton channelId={channel.channel_id} name={channel.channel_name} />}
+          {staff && (
+            <ReindexButtons kind="channel" id={channel.channel_id} name={channel.channel_name} videos />
+          )}
         </div>
       </div>
       {channel.channel_description && (

@@ -87,6 +87,7 @@ describe('Channel pages', () => {
     expect(screen.getByText('Youtube: Deactivated')).toBeTruthy();
     expect(screen.getByText('A channel about tests.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete Channel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reindex' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Channel Customization' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Page Size Overrides' })).toBeNull();
   });
@@ -115,6 +116,21 @@ describe('Channel pages', () => {
       { channel_overwrites: { integrate_sponsorblock: false } },
       { channel_overwrites: { subscriptions_shorts_channel_size: 0 } },
     ]);
+  });
+
+  test('about, staff: Reindex Videos asks for the channel and its videos', async () => {
+    const api = mockApi({
+      ...channelRoutes(makeChannel(), { is_staff: true }),
+      'POST /api/refresh/?extract_videos=true': () =>
+        json(200, { message: 'reindex task started', task_id: 't' }),
+    });
+    renderApp('/channel/UCtest/about/');
+    expect(await screen.findByRole('button', { name: 'Reindex' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reindex Videos' }));
+    expect(await screen.findByText('Reindex scheduled')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/refresh/?extract_videos=true')[0]!.body).toEqual({
+      channel: ['UCtest'],
+    });
   });
 
   test('about, staff: Delete Channel asks first, then leaves for the channel list', async () => {

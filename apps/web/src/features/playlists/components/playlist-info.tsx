@@ -1,5 +1,6 @@
 import type { Playlist } from '@tubekeeper/contract';
 import { formatDate } from '../../../lib/format.ts';
+import { ReindexButtons } from '../../reindex/index.ts';
 import { MarkAllWatched } from '../../videos/index.ts';
 import { DeletePlaylistButton } from './delete-playlist-button.tsx';
 import { PlaylistSubscribeButton } from './playlist-subscribe-button.tsx';
@@ -42,6 +43,15 @@ export function PlaylistInfo({ playlist, staff }: { playlist: Playlist; staff: b
           Total Videos archived: {archived}/{playlist.playlist_entries.length}
         </p>
         {archived > 0 && <MarkAllWatched id={playlist.playlist_id} name={playlist.playlist_name} />}
+        {staff && (
+          <ReindexButtons
+            kind="playlist"
+            id={playlist.playlist_id}
+            name={playlist.playlist_name}
+            self={!custom}
+            videos
+          />
+        )}
       </div>
     </div>
   );

@@ -100,6 +100,9 @@ describe('Playlist page', () => {
       true,
     );
     expect(screen.queryByTestId('channel-overview')).toBeNull();
+    // a custom playlist has nothing of its own to re-fetch, only its videos
+    expect(screen.queryByRole('button', { name: 'Reindex' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reindex Videos' })).toBeTruthy();
 
     await user.click(within(first).getByRole('button', { name: 'Move First down' }));
     await user.click(within(second).getByRole('button', { name: 'Move Second to top' }));

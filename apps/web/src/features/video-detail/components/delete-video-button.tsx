@@ -5,13 +5,15 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 
 /**
- * Spec §2 Video detail (staff): Delete Video asks "Are you sure?"; after deleting, the user goes to
- * the channel page. ("Delete and Ignore" needs the download queue API, which does not exist yet.)
+ * Spec §2 Video detail (staff): Delete Video asks "Are you sure?" with Delete, Delete and Ignore and
+ * Cancel; after either delete the user goes to the channel page.
  */
 export function DeleteVideoButton({ youtubeId, channelId }: { youtubeId: string; channelId: string }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteVideo(youtubeId);
   const navigate = useNavigate();
+  const run = (andIgnore: boolean) =>
+    remove.mutate(andIgnore, { onSuccess: () => navigate(`/channel/${channelId}`) });
   if (!confirming) {
     return (
       <button type="button" className="button danger" onClick={() => setConfirming(true)}>
@@ -22,13 +24,11 @@ export function DeleteVideoButton({ youtubeId, channelId }: { youtubeId: string;
   return (
     <div className="confirm" role="group" aria-label="Confirm delete">
       <span>Are you sure?</span>
-      <button
-        type="button"
-        className="button danger"
-        disabled={remove.isPending}
-        onClick={() => remove.mutate(undefined, { onSuccess: () => navigate(`/channel/${channelId}`) })}
-      >
+      <button type="button" className="button danger" disabled={remove.isPending} onClick={() => run(false)}>
         Delete
+      </button>
+      <button type="button" className="button danger" disabled={remove.isPending} onClick={() => run(true)}>
+        Delete and Ignore
       </button>
       <button type="button" className="button" onClick={() => setConfirming(false)}>
         Cancel

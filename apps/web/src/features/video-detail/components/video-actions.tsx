@@ -1,10 +1,11 @@
 import type { Video } from '@tubekeeper/contract';
 import { useState } from 'react';
 import { AddToPlaylistPopup } from '../../playlists/index.ts';
+import { ReindexButtons } from '../../reindex/index.ts';
 import { DeleteVideoButton } from './delete-video-button.tsx';
 
 /**
- * Download File for everyone; Delete Video and Add To Playlist for staff, whose endpoints are
+ * Download File for everyone; Reindex, Delete Video and Add To Playlist for staff, whose endpoints are
  * staff-only on the server (a 403 would sign a regular user out, spec §4).
  */
 export function VideoActions({ video, staff }: { video: Video; staff: boolean }) {
@@ -14,6 +15,7 @@ export function VideoActions({ video, staff }: { video: Video; staff: boolean })
       <a className="button" href={video.media_url} download>
         Download File
       </a>
+      {staff && <ReindexButtons kind="video" id={video.youtube_id} name={video.title} />}
       {staff && <DeleteVideoButton youtubeId={video.youtube_id} channelId={video.channel.channel_id} />}
       {staff &&
         (addOpen ? (

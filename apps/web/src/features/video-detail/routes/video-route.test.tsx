@@ -152,6 +152,7 @@ describe('Video detail', () => {
     await screen.findByRole('heading', { name: 'The Rich Video', level: 1 });
     expect(screen.queryByRole('button', { name: 'Delete Video' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add To Playlist' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reindex' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
   });
 
@@ -170,6 +171,34 @@ describe('Video detail', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/channel/UCtest'));
     expect(api.callsTo('DELETE', `${base}/`)).toHaveLength(1);
+  });
+
+  test('Delete and Ignore deletes, puts the video on the ignore list, then goes to the channel', async () => {
+    const api = mockApi({
+      ...videoRoutes(rich, { is_staff: true }),
+      [`DELETE ${base}/`]: () => noContent(),
+      'POST /api/download/vid00000001/': (call) => json(200, call.body),
+    });
+    const { router } = renderApp('/video/vid00000001');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Video' }));
+    await user.click(screen.getByRole('button', { name: 'Delete and Ignore' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/channel/UCtest'));
+    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body])).toEqual([
+      ['DELETE', `${base}/`, undefined],
+      ['POST', '/api/download/vid00000001/', { status: 'ignore-force' }],
+    ]);
+  });
+
+  test('staff reindex: the button gives way to "Reindex scheduled"', async () => {
+    const api = mockApi({
+      ...videoRoutes(rich, { is_staff: true }),
+      'POST /api/refresh/': () => json(200, { message: 'reindex task started', task_id: 't1' }),
+    });
+    renderApp('/video/vid00000001');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Reindex' }));
+    expect(await screen.findByText('Reindex scheduled')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/refresh/')[0]!.body).toEqual({ video: ['vid00000001'] });
   });
 
   test('Add video to... toggles membership of custom playlists', async () => {
