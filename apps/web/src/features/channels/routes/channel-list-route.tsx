@@ -3,14 +3,16 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
-import { useUserConfig } from '../../session/index.ts';
+import { isStaff, useAccount, useUserConfig } from '../../session/index.ts';
+import { SubscribeForm } from '../../subscriptions/index.ts';
 import { ViewControls } from '../../videos/index.ts';
 import { useChannelList } from '../api/list-channels.ts';
 import { ChannelCards } from '../components/channel-cards.tsx';
 
-/** Spec §2 Channel list: show-subscribed-only, grid/list, channel cards, pagination, empty text. */
+/** Spec §2 Channel list: subscribe form (staff), show-subscribed-only, grid/list, cards, pagination, empty text. */
 export function ChannelListRoute() {
   const config = useUserConfig();
+  const staff = isStaff(useAccount());
   const page = usePageParam();
   const list = useChannelList({
     ...(config.show_subed_only && { filter: 'subscribed' as const }),
@@ -19,6 +21,7 @@ export function ChannelListRoute() {
   return (
     <section>
       <h1>Channels</h1>
+      {staff && <SubscribeForm kind="channel" />}
       <ViewControls
         viewKey="view_style_channel"
         toggle={{ key: 'show_subed_only', label: 'Show subscribed only' }}

@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { isStaff, useAccount, useUserConfig } from '../../session/index.ts';
+import { SubscribeForm } from '../../subscriptions/index.ts';
 import { ViewControls } from '../../videos/index.ts';
 import { usePlaylistList } from '../api/list-playlists.ts';
 import { CreatePlaylistForm } from '../components/create-playlist-form.tsx';
@@ -22,6 +23,7 @@ export function PlaylistListRoute() {
     <section>
       <h1>Playlists</h1>
       {/* Custom playlists are written through staff-only endpoints (upstream AdminWriteOnly). */}
+      {staff && <SubscribeForm kind="playlist" />}
       {staff && <CreatePlaylistForm />}
       <ViewControls
         viewKey="view_style_playlist"

@@ -15,6 +15,7 @@ interface SettingsPage {
 export const SETTINGS_PAGES: SettingsPage[] = [
   { to: '/settings/', label: 'Dashboard', end: true },
   { to: '/settings/user/', label: 'User' },
+  { to: '/settings/application/', label: 'Application', staffOnly: true },
 ];
 
 export function SettingsNav() {
