@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { NotificationArea } from '../features/notifications/index.ts';
 import { useUserConfig } from '../features/session/index.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
@@ -17,6 +18,7 @@ export function ProtectedLayout() {
     <div className="app-shell">
       <ScrollToTop />
       <NavBar />
+      <NotificationArea />
       <main className="page">
         <Outlet />
       </main>

@@ -1,8 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { notificationKeys } from '../features/notifications/index.ts';
 import { ApiError } from '../lib/api-client.ts';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // A change made on any page may have started a task (a rescan, a download, a reindex): look at the
+    // notifications again, which restarts their polling if anything runs.
+    mutationCache: new MutationCache({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -13,4 +19,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -101,6 +101,8 @@ export function sessionRoutes(fixture: SessionFixture = {}): Record<string, Answ
         downloads: { integrate_ryd: false, ...fixture.appConfig?.downloads },
         application: { enable_snapshot: true, enable_cast: false, ...fixture.appConfig?.application },
       }),
+    // The shell polls the task notifications; nothing runs unless a test says so.
+    'GET /api/notification/': () => json(200, []),
     // Home is where sign-in lands, so its video lists belong to every signed-in test: an empty archive.
     'GET /api/video/?*': () => json(200, listOf([])),
     // Like the server: store the change, answer with the whole config, null page size means 12.
