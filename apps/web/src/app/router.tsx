@@ -11,6 +11,7 @@ import { ChannelVideosRoute } from '../features/channels/routes/channel-videos-r
 import { HomeRoute } from '../features/home/routes/home-route.tsx';
 import { PlaylistListRoute } from '../features/playlists/routes/playlist-list-route.tsx';
 import { PlaylistRoute } from '../features/playlists/routes/playlist-route.tsx';
+import { SearchRoute } from '../features/search/routes/search-route.tsx';
 import { SettingsDashboardRoute } from '../features/settings/routes/settings-dashboard-route.tsx';
 import { SettingsLayout } from '../features/settings/routes/settings-layout.tsx';
 import { UserSettingsRoute } from '../features/settings/routes/user-settings-route.tsx';
@@ -68,6 +69,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         },
         { path: 'playlist', element: <PlaylistListRoute /> },
         { path: 'playlist/:playlistId', element: <PlaylistRoute /> },
+        { path: 'search', element: <SearchRoute /> },
         {
           path: 'settings',
           element: <SettingsLayout />,
