@@ -1,10 +1,13 @@
+import path from 'node:path';
 import type { AppConfigEnv } from './config.ts';
 import type { createArchiveServices } from './container-archive.ts';
 import type { createProviderEdges } from './container-providers.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { extractDownloadJob } from './jobs/extract-download.job.ts';
 import { subscribeToJob } from './jobs/subscribe-to.job.ts';
+import { ArchiveFilesRepository } from './repositories/archive-files.repository.ts';
 import { DownloadQueueRepository } from './repositories/download-queue.repository.ts';
+import { RemoteFileRepository } from './repositories/remote-file.repository.ts';
 import type { SettingsRepository } from './repositories/settings.repository.ts';
 import { SubscriptionRepository } from './repositories/subscription.repository.ts';
 import type { AppConfigService } from './services/app-config.service.ts';
@@ -13,6 +16,7 @@ import { DownloadQueueService, type TaskStarter } from './services/download-queu
 import type { ProviderIndexService } from './services/provider-index.service.ts';
 import { PoTokenService } from './services/potoken.service.ts';
 import { playlistWriter, QueueExtractor } from './services/queue-extractor.service.ts';
+import { QueueThumbnails } from './services/queue-thumbnails.service.ts';
 import { SubscriberService } from './services/subscriber.service.ts';
 import { SubscriptionService } from './services/subscription.service.ts';
 import type { UserConfigService } from './services/user-config.service.ts';
@@ -36,12 +40,20 @@ export function createQueueServices(deps: QueueDeps) {
   const { database, archive, providers } = deps;
   const ytdlpSettings = new YtdlpSettingsService(deps.appConfig, deps.settings);
   const queueRows = new DownloadQueueRepository(database.db, database.engine);
+  const thumbnails = new QueueThumbnails(
+    new RemoteFileRepository(),
+    archive.artwork,
+    new ArchiveFilesRepository(),
+    archive.archivePaths,
+    path.join(deps.config.cacheDir, 'download', '.scratch'),
+  );
   const queueExtractor = new QueueExtractor(
     queueRows,
     providers.ytdlp,
     ytdlpSettings,
     deps.appConfig,
     playlistWriter(({ playlist, entries }) => archive.videoIndex.writePlaylist(playlist, entries)),
+    thumbnails,
   );
   const downloadQueue = new DownloadQueueService(
     queueRows,

@@ -1,10 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewQueueItem } from '../src/repositories/download-queue.repository.ts';
 import { DownloadQueueRepository } from '../src/repositories/download-queue.repository.ts';
 import { makeChannel, makeVideo } from './factories.ts';
+import { startAssetServer } from './helpers/acquisition.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 import { FAKE, FAKE_YTDLP_PATH } from './helpers/fake-ytdlp.ts';
+
+let assets: Awaited<ReturnType<typeof startAssetServer>>;
+beforeAll(async () => {
+  // thumbnails of the fake provider come from this local stand-in
+  assets = await startAssetServer();
+  process.env.FAKE_YTDLP_ASSET_URL = assets.url;
+});
+afterAll(async () => {
+  delete process.env.FAKE_YTDLP_ASSET_URL;
+  await assets.close();
+});
 
 interface Item {
   youtube_id: string;
@@ -79,6 +93,10 @@ describe.each(ENGINES)('download queue API on %s', (engine) => {
       },
     ]);
     expect(res.json().data[0].timestamp).toBeLessThan(Date.now() / 1000 + 1);
+    // the thumbnail is cached where the page's URL points
+    const thumb = path.join(t.container.config.cacheDir, 'videos', 'a', `${FAKE.video}.jpg`);
+    expect(fs.existsSync(thumb)).toBe(true);
+    expect(assets.requests).toContain(`/vi/${FAKE.video}/maxresdefault.jpg`);
     expect(res.json().paginate).toMatchObject({ total_hits: 1, max_hits: false, current_page: 0 });
   });
 
@@ -217,6 +235,25 @@ describe.each(ENGINES)('download queue API on %s', (engine) => {
     expect(await t.container.downloadQueue.isBlocked('charlieS002')).toBe(false);
     // an archived video added by hand is skipped unless forced
     expect((await add(['charlieV001'])).result).toContain('Added 0 videos');
+  });
+
+  it('does not start a second download run while one runs; the running one takes the new items', async () => {
+    await add(['alphaVid002', 'alphaVid004']);
+    const runs = async () =>
+      ((await get(staff, '/api/task/by-name/download_pending/')).json() as unknown[]).length;
+    const before = await runs();
+    process.env.FAKE_YTDLP_DELAY_MS = '300';
+    try {
+      await send('POST', '/api/download/alphaVid002/', { status: 'priority' });
+      await send('POST', '/api/download/alphaVid004/', { status: 'priority' });
+      await t.container.jobs.idle();
+    } finally {
+      delete process.env.FAKE_YTDLP_DELAY_MS;
+    }
+    expect(await runs()).toBe(before + 1);
+    expect((await get(staff, '/api/download/alphaVid002/')).statusCode).toBe(404);
+    expect((await get(staff, '/api/download/alphaVid004/')).statusCode).toBe(404);
+    expect((await get(staff, '/api/video/alphaVid004/')).statusCode).toBe(200);
   });
 
   it('keeps the queue to staff, the channel counts to any signed-in user', async () => {

@@ -8,6 +8,7 @@ import { CHANNEL_TABS, type ChannelTab } from '../repositories/ytdlp.repository.
 import type { AppConfigService } from './app-config.service.ts';
 import { mapPlaylist, videoType, type VidType } from './metadata-mapper.ts';
 import type { ProgressReporter } from './progress.ts';
+import type { QueueThumbnails } from './queue-thumbnails.service.ts';
 import { queueRowFromFlat, queueRowFromInfo } from './queue-rows.ts';
 import { parseUrlList, type ParsedTarget } from './url-parser.ts';
 import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
@@ -83,6 +84,8 @@ export class QueueExtractor {
     private readonly settings: YtdlpSettingsService,
     private readonly appConfig: AppConfigService,
     private readonly playlists: PlaylistWriter,
+    /** caches the thumbnails of new items (not in flat mode, as upstream) */
+    private readonly thumbnails?: Pick<QueueThumbnails, 'cache'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -230,6 +233,7 @@ export class QueueExtractor {
     report.skipped += toIgnore.length;
     const rows = await this.buildRows(fresh, settings, options, report);
     report.added += await this.queue.insertMany(rows);
+    if (!options.flat) await this.thumbnails?.cache(rows, options.signal);
     const unblock = fresh.filter((c) => c.explicit && blocked.has(c.id)).map((c) => c.id);
     if (unblock.length) await this.queue.unblock(unblock);
   }
