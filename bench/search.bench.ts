@@ -144,6 +144,7 @@ const rssMb = (pid: number) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
 
 const { samples, seedSeconds } = await prepare();
+const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const password = 'search-bench-password';
 const server = await startServer(port, password);
@@ -171,6 +172,9 @@ try {
       ...indexBytes(),
       concurrency,
       seconds,
+      // other work on the machine skews every figure: the 1-minute load average before and after the run
+      load_average: [loadBefore, Math.round(os.loadavg()[0]! * 100) / 100],
+      cpus: os.cpus().length,
       queries: figures,
       budget_full_p95_ms: 50,
     }),

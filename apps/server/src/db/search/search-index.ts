@@ -117,3 +117,9 @@ export interface SearchIndex {
  * page through anyway.
  */
 export const RANK_WINDOW = 10_000;
+
+/**
+ * Subtitle lines and comments are ranked by cover density over at most this many matches: enough to rank
+ * every match of a specific phrase, while a query of common words ("and the") stays a few milliseconds.
+ */
+export const FULLTEXT_RANK_WINDOW = 500;

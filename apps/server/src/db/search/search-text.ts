@@ -15,8 +15,15 @@ export const MIN_FUZZY_LENGTH = 5;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
 
+const NOT_PLAIN_ASCII = /[^\t\n\r -~]/;
+
+/** Printable ASCII text, which needs no Unicode normalization to be split into words. */
+export const isPlainAscii = (text: string) => !NOT_PLAIN_ASCII.test(text);
+
 /** Lowercase, decomposed, diacritics removed: "Ébène" → "ebene". */
 export function normalizeWord(word: string): string {
+  // most words are ASCII, and Unicode normalization is the costly part of ranking thousands of lines
+  if (isPlainAscii(word)) return word.toLowerCase();
   return word.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFC');
 }
 

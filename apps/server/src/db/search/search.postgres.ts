@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
 import {
+  FULLTEXT_RANK_WINDOW,
   RANK_WINDOW,
   type ChannelSearch,
   type CommentHit,
@@ -89,7 +90,7 @@ export class PostgresSearchIndex implements SearchIndex {
         const ranked = groups
           ? sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
               FROM subtitle_fragments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
-              JOIN subtitle_fragments b ON b.id = s.id WHERE s.doc @@ q AND ${filters} LIMIT ${RANK_WINDOW}`
+              JOIN subtitle_fragments b ON b.id = s.id WHERE s.doc @@ q AND ${filters} LIMIT ${FULLTEXT_RANK_WINDOW}`
           : sql`SELECT b.id AS rid, 1 AS score FROM subtitle_fragments b WHERE ${filters}`;
         const result = await sql<FragmentHit>`
           SELECT sf.id, sf.youtube_id, v.title, v.channel_id, c.channel_name, sf.lang, sf.source,
@@ -100,6 +101,7 @@ export class PostgresSearchIndex implements SearchIndex {
         return result.rows;
       },
       (word, d) => this.neighbours('subtitle_fragments', '', word, d),
+      (word) => this.isIndexedWord('subtitle_fragments', word),
     );
   }
 
@@ -114,7 +116,7 @@ export class PostgresSearchIndex implements SearchIndex {
         const ranked = groups
           ? sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
               FROM comments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
-              JOIN comments b ON b.comment_id = s.comment_id WHERE s.doc @@ q ${channel} LIMIT ${RANK_WINDOW}`
+              JOIN comments b ON b.comment_id = s.comment_id WHERE s.doc @@ q ${channel} LIMIT ${FULLTEXT_RANK_WINDOW}`
           : sql`SELECT b.comment_id AS rid, 1 AS score FROM comments b WHERE 1 = 1 ${channel}`;
         const result = await sql<CommentHit>`
           SELECT cm.comment_id, cm.youtube_id, v.title, v.channel_id, ch.channel_name, cm.author, cm.text,
@@ -125,6 +127,7 @@ export class PostgresSearchIndex implements SearchIndex {
         return result.rows;
       },
       (word, d) => this.neighbours('comments', '', word, d),
+      (word) => this.isIndexedWord('comments', word),
     );
   }
 
@@ -194,6 +197,12 @@ export class PostgresSearchIndex implements SearchIndex {
 
   private async ids(query: RawBuilder<ScoredId>): Promise<ScoredId[]> {
     return (await query.execute(this.db)).rows;
+  }
+
+  private async isIndexedWord(table: SearchTable, word: string): Promise<boolean> {
+    const found = await sql`SELECT 1 FROM ${sql.raw(`${table}_search`)}
+      WHERE doc @@ ${tsquery(tsqueryExpression([{ terms: [word] }]))} LIMIT 1`.execute(this.db);
+    return found.rows.length > 0;
   }
 
   /** Candidate spellings checked against the index in one statement; only words that occur come back. */

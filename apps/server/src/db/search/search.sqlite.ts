@@ -18,6 +18,7 @@ import {
   type VideoSearch,
   type WordsSpec,
 } from './search-index.ts';
+import { COMMON_WORD_ROWS, SqliteFulltext } from './sqlite-fulltext.ts';
 import { SQLITE_REBUILD } from './sqlite-rebuild.ts';
 import { editVariants } from './search-text.ts';
 import { exactGroups, runWords } from './term-groups.ts';
@@ -30,7 +31,15 @@ type Ranked = { rid: number; score: number };
 
 /** SQLite FTS5 engine: contentless indexes kept by triggers (migration 0004), bm25 ranking. */
 export class SqliteSearchIndex implements SearchIndex {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly fulltext: SqliteFulltext;
+
+  /** `commonWordRows`: see sqlite-fulltext.ts (tests lower it to exercise that path on a small library). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    commonWordRows = COMMON_WORD_ROWS,
+  ) {
+    this.fulltext = new SqliteFulltext(db, commonWordRows);
+  }
 
   videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
     const columns = VIDEO_COLUMNS[query.scope];
@@ -92,25 +101,33 @@ export class SqliteSearchIndex implements SearchIndex {
       ],
       sql` AND `,
     );
-    const joinBase = query.lang || query.source || query.channel;
+    const fts = 'subtitle_fragments_fts';
     return runWords(
       query.words,
       page,
       async (groups, p) => {
         const ranked = groups
-          ? sql`SELECT subtitle_fragments_fts.rowid AS rid, -bm25(subtitle_fragments_fts) AS score FROM subtitle_fragments_fts
-              ${joinBase ? sql`JOIN subtitle_fragments s ON s.id = subtitle_fragments_fts.rowid` : NONE}
-              WHERE subtitle_fragments_fts MATCH ${ftsExpression(groups)} ${joinBase ? sql`AND ${filters}` : NONE} LIMIT ${RANK_WINDOW}`
-          : sql`SELECT s.id AS rid, 1 AS score FROM subtitle_fragments s WHERE ${filters}`;
-        const result = await sql<FragmentHit>`
+          ? await this.fulltext.rankedPage(
+              fts,
+              (match, limit) => sql`SELECT s.id AS rid, s.line AS text
+                FROM subtitle_fragments_fts JOIN subtitle_fragments s ON s.id = subtitle_fragments_fts.rowid
+                WHERE subtitle_fragments_fts MATCH ${match} AND ${filters} LIMIT ${limit}`,
+              groups,
+              p,
+            )
+          : await this
+              .rows<Ranked>(sql`SELECT s.id AS rid, 1 AS score FROM subtitle_fragments s WHERE ${filters}
+              ORDER BY s.id LIMIT ${p.limit} OFFSET ${p.offset}`);
+        if (ranked.length === 0) return [];
+        const rows = await this.rows<Omit<FragmentHit, 'score'>>(sql`
           SELECT sf.id, sf.youtube_id, v.title, v.channel_id, c.channel_name, sf.lang, sf.source,
-            sf.fragment_index, sf.start_ms, sf.end_ms, sf.line, r.score
-          FROM (${page_(ranked, p)}) r JOIN subtitle_fragments sf ON sf.id = r.rid
-          JOIN videos v ON v.youtube_id = sf.youtube_id JOIN channels c ON c.channel_id = v.channel_id
-          ORDER BY r.score DESC, r.rid`.execute(this.db);
-        return result.rows;
+            sf.fragment_index, sf.start_ms, sf.end_ms, sf.line
+          FROM subtitle_fragments sf JOIN videos v ON v.youtube_id = sf.youtube_id
+          JOIN channels c ON c.channel_id = v.channel_id WHERE sf.id IN (${sql.join(ranked.map((r) => r.rid))})`);
+        return inRankOrder(ranked, rows, (row) => row.id);
       },
-      (word, d) => this.neighbours('subtitle_fragments_fts', undefined, word, d),
+      (word, d) => this.neighbours(fts, undefined, word, d),
+      (word) => this.isIndexedWord(fts, word),
     );
   }
 
@@ -118,26 +135,35 @@ export class SqliteSearchIndex implements SearchIndex {
     const channel = query.channel
       ? sql`AND cm.youtube_id IN (SELECT youtube_id FROM videos WHERE ${channelIn(query.channel)})`
       : NONE;
+    const fts = 'comments_fts';
     return runWords(
       query.words,
       page,
       async (groups, p) => {
         const ranked = groups
-          ? sql`SELECT comments_fts.rowid AS rid, -bm25(comments_fts) AS score FROM comments_fts
-              ${query.channel ? sql`JOIN search_keys k ON k.id = comments_fts.rowid JOIN comments cm ON cm.comment_id = k.doc_key` : NONE}
-              WHERE comments_fts MATCH ${ftsExpression(groups)} ${channel} LIMIT ${RANK_WINDOW}`
-          : sql`SELECT k.id AS rid, 1 AS score FROM comments cm
-              JOIN search_keys k ON k.kind = 'comment' AND k.doc_key = cm.comment_id WHERE 1 = 1 ${channel}`;
-        const result = await sql<CommentHit>`
-          SELECT cm.comment_id, cm.youtube_id, v.title, v.channel_id, ch.channel_name, cm.author, cm.text,
-            cm.timestamp, cm.like_count, r.score
-          FROM (${page_(ranked, p)}) r JOIN search_keys k ON k.id = r.rid
-          JOIN comments cm ON cm.comment_id = k.doc_key JOIN videos v ON v.youtube_id = cm.youtube_id
-          JOIN channels ch ON ch.channel_id = v.channel_id
-          ORDER BY r.score DESC, r.rid`.execute(this.db);
-        return result.rows;
+          ? await this.fulltext.rankedPage(
+              fts,
+              (match, limit) => sql`SELECT k.id AS rid, cm.text AS text
+                FROM comments_fts JOIN search_keys k ON k.id = comments_fts.rowid
+                JOIN comments cm ON cm.comment_id = k.doc_key
+                WHERE comments_fts MATCH ${match} ${channel} LIMIT ${limit}`,
+              groups,
+              p,
+            )
+          : await this.rows<Ranked>(sql`SELECT k.id AS rid, 1 AS score FROM comments cm
+              JOIN search_keys k ON k.kind = 'comment' AND k.doc_key = cm.comment_id WHERE 1 = 1 ${channel}
+              ORDER BY k.id LIMIT ${p.limit} OFFSET ${p.offset}`);
+        if (ranked.length === 0) return [];
+        const rows = await this.rows<Omit<CommentHit, 'score'> & { rid: number }>(sql`
+          SELECT k.id AS rid, cm.comment_id, cm.youtube_id, v.title, v.channel_id, ch.channel_name, cm.author,
+            cm.text, cm.timestamp, cm.like_count
+          FROM search_keys k JOIN comments cm ON cm.comment_id = k.doc_key
+          JOIN videos v ON v.youtube_id = cm.youtube_id JOIN channels ch ON ch.channel_id = v.channel_id
+          WHERE k.id IN (${sql.join(ranked.map((r) => r.rid))})`);
+        return inRankOrder(ranked, rows, (row) => row.rid).map(({ rid: _rid, ...hit }) => hit);
       },
-      (word, d) => this.neighbours('comments_fts', undefined, word, d),
+      (word, d) => this.neighbours(fts, undefined, word, d),
+      (word) => this.isIndexedWord(fts, word),
     );
   }
 
@@ -202,6 +228,19 @@ export class SqliteSearchIndex implements SearchIndex {
     return (await query.execute(this.db)).rows;
   }
 
+  private async rows<T>(query: RawBuilder<unknown>): Promise<T[]> {
+    return (await query.execute(this.db)).rows as T[];
+  }
+
+  private async isIndexedWord(fts: string, word: string): Promise<boolean> {
+    const table = sql.raw(fts);
+    const found =
+      await sql`SELECT 1 FROM ${table} WHERE ${table} MATCH ${ftsExpression([{ terms: [word] }])} LIMIT 1`.execute(
+        this.db,
+      );
+    return found.rows.length > 0;
+  }
+
   /** Candidate spellings checked against the index in one statement; only words that occur come back. */
   private async neighbours(
     fts: string,
@@ -224,9 +263,13 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 }
 
-/** A page of a ranked (rid, score) query, best first. */
-function page_(ranked: RawBuilder<unknown>, page: PageSpec) {
-  return sql<Ranked>`SELECT rid, score FROM (${ranked}) ORDER BY score DESC, rid LIMIT ${page.limit} OFFSET ${page.offset}`;
+/** Rows fetched by id, put back in ranking order with their scores. */
+export function inRankOrder<K, T>(ranked: { rid: K; score: number }[], rows: T[], key: (row: T) => K) {
+  const byKey = new Map(rows.map((row) => [key(row), row]));
+  return ranked.flatMap((r) => {
+    const row = byKey.get(r.rid);
+    return row ? [{ ...row, score: r.score }] : [];
+  });
 }
 
 /** The MATCH part for a `channel:` filter on a column; null when the filter has no searchable word (matches nothing). */

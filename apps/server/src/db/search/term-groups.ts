@@ -3,6 +3,8 @@ import { MIN_FUZZY_LENGTH } from './search-text.ts';
 
 /** A prefix shorter than this would merge the postings of every word with that letter; matched as a word. */
 export const MIN_PREFIX_LENGTH = 2;
+/** The longest prefix with its own index entries (FTS5 `prefix='2 3'`). */
+export const INDEXED_PREFIX_LENGTH = 3;
 
 /** One group per word; the last one a prefix when the query is typed as you go. */
 export function exactGroups(spec: WordsSpec): TermGroup[] {
@@ -27,9 +29,21 @@ export async function runWords<T>(
   page: PageSpec,
   run: SectionRunner<T>,
   neighbours: NeighbourFinder,
+  isIndexedWord?: (word: string) => Promise<boolean>,
 ): Promise<SearchResult<T>> {
   if (!spec) return { hits: await run(undefined, page), groups: [] };
   if (spec.words.length === 0) return { hits: [], groups: [] };
+  const last = spec.words.at(-1)!;
+  // In the big full-text indexes a prefix longer than the indexed prefixes that is itself a common word
+  // ("like") merges the postings of every word it starts: a word the index knows is taken as typed.
+  if (
+    isIndexedWord &&
+    spec.prefixLast &&
+    [...last].length > INDEXED_PREFIX_LENGTH &&
+    (await isIndexedWord(last))
+  ) {
+    spec = { ...spec, prefixLast: false };
+  }
   const groups = exactGroups(spec);
   if (spec.typos === 0) return { hits: await run(groups, page), groups };
   let widened = false;

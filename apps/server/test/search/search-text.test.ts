@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { GroupMatcher } from '../../src/db/search/cover-density.ts';
+import { ftsExpression } from '../../src/db/search/fts5-query.ts';
+import {
+  editDistanceWithin,
+  editVariants,
+  normalizeWord,
+  queryWords,
+} from '../../src/db/search/search-text.ts';
+import { tsqueryExpression } from '../../src/db/search/tsquery.ts';
+import { highlight } from '../../src/services/search/highlight.ts';
+
+describe('search text rules', () => {
+  it('splits queries into normalized words, dropping operators and punctuation', () => {
+    expect(queryWords('Ébène NEAR("x" -y) AND café*^2 ü:ber')).toEqual([
+      'ebene',
+      'near',
+      'x',
+      'y',
+      'and',
+      'cafe',
+      '2',
+      'u',
+      'ber',
+    ]);
+    expect(queryWords('🎉 ¿¡ ')).toEqual([]);
+    expect(normalizeWord('SCHÖNES')).toBe('schones');
+  });
+
+  it('measures edits with swaps counting as one, and gives up past the limit', () => {
+    expect(editDistanceWithin('neapolitan', 'naepolitan', 1)).toBe(1);
+    expect(editDistanceWithin('neapolitan', 'eapolitan', 1)).toBe(1);
+    expect(editDistanceWithin('kitten', 'sitting', 2)).toBe(3);
+    expect(editDistanceWithin('same', 'same', 0)).toBe(0);
+  });
+
+  it('generates every one-edit spelling, including a changed first letter', () => {
+    const variants = editVariants('house', 1);
+    for (const v of ['mouse', 'ouse', 'hhouse', 'hosue', 'houses', 'huose'])
+      expect(variants.has(v)).toBe(true);
+    expect(variants.has('house')).toBe(false);
+    expect(editVariants('neapolitan', 2).has('neapolotam')).toBe(true);
+  });
+
+  it('quotes every term in index queries so user text is never syntax', () => {
+    const groups = [{ terms: ['a"b', 'and'] }, { terms: [], prefix: "o'k" }];
+    expect(ftsExpression(groups, ['title'])).toBe('{title} : (("a""b" OR "and") AND "o\'k"*)');
+    expect(tsqueryExpression(groups, 'A')).toBe("('a\"b':A | 'and':A) & 'o''k':*A");
+  });
+
+  it('ranks lines with the words close together above lines with them far apart', () => {
+    const matcher = new GroupMatcher([{ terms: ['golden'] }, { terms: ['brown'] }]);
+    const close = matcher.coverDensity('a golden brown crust');
+    const far = matcher.coverDensity('golden is the sun and the bread is brown');
+    expect(close).toBe(1);
+    expect(far).toBeGreaterThan(0);
+    expect(close).toBeGreaterThan(far);
+    expect(matcher.containsAll('golden only')).toBe(false);
+  });
+
+  it('highlights typo variants and prefixes and escapes the text', () => {
+    expect(
+      highlight('Beautiful <i>bread</i>', [
+        { terms: ['beautifull', 'beautiful'] },
+        { terms: [], prefix: 'bre' },
+      ]),
+    ).toBe(
+      '<span class="settings-current">Beautiful</span> &lt;i&gt;<span class="settings-current">bread</span>&lt;/i&gt;',
+    );
+  });
+});
