@@ -8,10 +8,12 @@ import { ChannelLayout } from '../features/channels/routes/channel-layout.tsx';
 import { ChannelListRoute } from '../features/channels/routes/channel-list-route.tsx';
 import { ChannelPlaylistsRoute } from '../features/channels/routes/channel-playlists-route.tsx';
 import { ChannelVideosRoute } from '../features/channels/routes/channel-videos-route.tsx';
+import { DownloadsRoute } from '../features/downloads/routes/downloads-route.tsx';
 import { HomeRoute } from '../features/home/routes/home-route.tsx';
 import { PlaylistListRoute } from '../features/playlists/routes/playlist-list-route.tsx';
 import { PlaylistRoute } from '../features/playlists/routes/playlist-route.tsx';
 import { SearchRoute } from '../features/search/routes/search-route.tsx';
+import { ApplicationSettingsRoute } from '../features/settings/routes/application-settings-route.tsx';
 import { SettingsDashboardRoute } from '../features/settings/routes/settings-dashboard-route.tsx';
 import { SettingsLayout } from '../features/settings/routes/settings-layout.tsx';
 import { UserSettingsRoute } from '../features/settings/routes/user-settings-route.tsx';
@@ -70,12 +72,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'playlist', element: <PlaylistListRoute /> },
         { path: 'playlist/:playlistId', element: <PlaylistRoute /> },
         { path: 'search', element: <SearchRoute /> },
+        { path: 'downloads', element: <DownloadsRoute /> },
         {
           path: 'settings',
           element: <SettingsLayout />,
           children: [
             { index: true, element: <SettingsDashboardRoute /> },
             { path: 'user', element: <UserSettingsRoute /> },
+            { path: 'application', element: <ApplicationSettingsRoute /> },
             { path: 'users', element: <UsersRoute /> },
           ],
         },
