@@ -126,7 +126,8 @@ describe('Settings: Application', () => {
     await waitFor(() =>
       expect(api.callsTo('POST', '/api/appsettings/potoken/')[0]?.body).toEqual({ potoken: 'web+abc123' }),
     );
-    await waitFor(() => expect(buttonsIn(rowOf('PO Token'))).toEqual(['Revoke']));
+    // a save, then the token read again: give a loaded machine time
+    await waitFor(() => expect(buttonsIn(rowOf('PO Token'))).toEqual(['Revoke']), { timeout: 3000 });
   });
 
   test('the Application page is in the settings navigation for staff only', async () => {
