@@ -77,6 +77,10 @@ export async function startServer(): Promise<RunningServer> {
     TK_MEDIA_DIR: '',
     TK_CACHE_DIR: '',
     TK_HOST: '',
+    // The offline provider (DESIGN §7): queue adds, scans and downloads never leave the machine.
+    YTDLP_PATH: path.join(REPO_ROOT, 'apps/server/test/fixtures/fake-yt-dlp/fake-yt-dlp.mjs'),
+    // its downloads last ~1.5 s, so a notification can show their progress lines
+    FAKE_YTDLP_DELAY_MS: '300',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
     cwd: REPO_ROOT,
