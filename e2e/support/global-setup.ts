@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { assertChromium } from './browser.ts';
 import { adminToken } from './api.ts';
+import { importLongVideo } from './library.ts';
 import { ADMIN, startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -15,6 +16,13 @@ export default async function setup(project: TestProject) {
   assertChromium();
   const server = await startServer();
   project.provide('baseURL', server.baseURL);
-  project.provide('adminToken', await adminToken(server.baseURL, ADMIN));
+  try {
+    const token = await adminToken(server.baseURL, ADMIN);
+    project.provide('adminToken', token);
+    await importLongVideo(server.baseURL, token, server.dataDir);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   return () => server.stop();
 }

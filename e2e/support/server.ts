@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildDemoLibrary } from './library.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
@@ -11,6 +12,8 @@ export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as co
 
 export interface RunningServer {
   baseURL: string;
+  /** the server's data folder; media and cache are inside it */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -82,6 +85,13 @@ export async function startServer(): Promise<RunningServer> {
     // its downloads last ~1.5 s, so a notification can show their progress lines
     FAKE_YTDLP_DELAY_MS: '300',
   };
+  // The demo library (3 channels, 24 videos) through the real import, once per run, before serving.
+  try {
+    await buildDemoLibrary(dataDir, env);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
     cwd: REPO_ROOT,
     env,
@@ -105,5 +115,5 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  return { baseURL, stop };
+  return { baseURL, dataDir, stop };
 }
