@@ -13,6 +13,8 @@ export interface LoadOptions {
 export interface LoadFigures {
   requests: number;
   errors: number;
+  /** the first failure, to say what went wrong */
+  first_error?: string;
   rps: number;
   p50_ms: number;
   p95_ms: number;
@@ -42,6 +44,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   let next = 0;
   const started = performance.now();
   const end = started + options.seconds * 1000;
@@ -51,9 +54,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       const sent = performance.now();
       try {
         const status = await get(agent, options, path);
-        if (status !== 200) errors++;
-      } catch {
+        if (status !== 200) {
+          errors++;
+          firstError ??= `${status} ${decodeURIComponent(path)}`;
+        }
+      } catch (error) {
         errors++;
+        firstError ??= `${String(error)} ${decodeURIComponent(path)}`;
       }
       latencies.push(performance.now() - sent);
     }
@@ -65,6 +72,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   return {
     requests: latencies.length,
     errors,
+    ...(firstError && { first_error: firstError }),
     rps: Math.round(latencies.length / elapsed),
     p50_ms: ms(percentile(latencies, 50)),
     p95_ms: ms(percentile(latencies, 95)),

@@ -70,116 +70,122 @@ function phrase(pick: () => string, random: () => number, min: number, max: numb
 const capitalise = (text: string) =>
   text.replace(/(^|\s)(\p{L})/gu, (_, s: string, c: string) => s + c.toUpperCase());
 const BASE_TIME = Date.UTC(2020, 0, 1);
+const channelId = (i: number) => `UC${String(i).padStart(22, '0')}`;
+const videoId = (i: number) => `v${String(i).padStart(10, '0')}`;
+
+/** Writes one library with prepared statements in large transactions; keeps a sample of what it wrote. */
+class LibrarySeeder {
+  readonly samples: Samples = { titles: [], channelNames: [], lines: [] };
+  private readonly random = prng(7);
+  private readonly vocabulary = buildVocabulary(30_000);
+  private readonly pick = wordPicker(this.vocabulary, this.random);
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly size: SeedSize,
+  ) {}
+
+  /** Titles and names lean on the rarer words, as real titles do. */
+  private rare = () => this.vocabulary[200 + Math.floor(this.random() * (this.vocabulary.length - 200))]!;
+  private phrase = (min: number, max: number) => phrase(this.pick, this.random, min, max);
+  private keep(list: string[], value: string, total: number, i: number) {
+    if (i % Math.max(1, Math.floor(total / 2000)) === 0 && list.length < 2000) list.push(value);
+  }
+
+  channelsAndPlaylists(): void {
+    const channel = this.db.prepare(`INSERT INTO channels (channel_id, channel_name, channel_subscribed,
+      channel_active, channel_last_refresh, channel_description, channel_tags) VALUES (?, ?, ?, 1, ?, ?, ?)`);
+    const playlist = this.db.prepare(`INSERT INTO playlists (playlist_id, playlist_name, playlist_channel,
+      playlist_channel_id, playlist_description, playlist_last_refresh) VALUES (?, ?, ?, ?, ?, ?)`);
+    const playlists = Math.ceil(this.size.videos / 50);
+    this.db.transaction(() => {
+      for (let c = 0; c < this.size.channels; c++) {
+        const name = capitalise(`${this.rare()} ${this.rare()}`);
+        this.keep(this.samples.channelNames, name, this.size.channels / 4, c);
+        const tags = JSON.stringify([this.rare(), this.rare()]);
+        channel.run(channelId(c), name, c % 3 === 0 ? 1 : 0, BASE_TIME, this.phrase(10, 30), tags);
+      }
+      for (let p = 0; p < playlists; p++) {
+        const name = capitalise(`${this.rare()} ${this.pick()} ${this.rare()}`);
+        const id = `PL${String(p).padStart(32, '0')}`;
+        playlist.run(id, name, null, channelId(p % this.size.channels), this.phrase(5, 20), BASE_TIME);
+      }
+    })();
+    log(`${this.size.channels} channels, ${playlists} playlists`);
+  }
+
+  /** Videos with their subtitle lines, 2 000 videos per transaction. */
+  videosAndLines(): void {
+    const video = this.db.prepare(`INSERT INTO videos (youtube_id, channel_id, title, description, tags,
+      published, date_downloaded, vid_last_refresh, media_url, duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const line = this.db.prepare(`INSERT INTO subtitle_fragments (youtube_id, lang, source, fragment_index,
+      start_ms, end_ms, line) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    const { videos, lines } = this.size;
+    const perVideo = Math.max(1, Math.floor(lines / videos));
+    let written = 0;
+    for (let start = 0; start < videos; start += 2_000) {
+      this.db.transaction(() => {
+        for (let v = start; v < Math.min(start + 2_000, videos); v++) {
+          const [id, channel] = [videoId(v), channelId(v % this.size.channels)];
+          const title = capitalise(`${this.rare()} ${this.phrase(1, 3)} ${this.rare()} ${this.rare()}`);
+          this.keep(this.samples.titles, title, videos, v);
+          const at = BASE_TIME + v * 600_000;
+          const tags = JSON.stringify([this.rare(), this.rare(), this.rare()]);
+          video.run(
+            id,
+            channel,
+            title,
+            this.phrase(20, 60),
+            tags,
+            at,
+            at,
+            at,
+            `${channel}/${id}.mp4`,
+            perVideo * 30,
+          );
+          const count = v === videos - 1 ? lines - written : Math.min(perVideo, lines - written);
+          for (let f = 0; f < count; f++, written++) {
+            const text = this.phrase(20, 40);
+            this.keep(this.samples.lines, text, lines, written);
+            line.run(
+              id,
+              f % 10 === 9 ? 'de' : 'en',
+              v % 2 ? 'auto' : 'user',
+              f + 1,
+              f * 30_000,
+              f * 30_000 + 29_000,
+              text,
+            );
+          }
+        }
+      })();
+      if ((start / 2_000) % 5 === 0) log(`${Math.min(start + 2_000, videos)} videos, ${written} lines`);
+    }
+  }
+}
 
 export function seedLibrary(file: string, size: SeedSize): Samples {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -524288');
+  // the search triggers are put back after the bulk load; the indexes are built in one pass instead
   const triggers = db
     .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_search_%'`)
     .all() as { name: string; sql: string }[];
   for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-
-  const random = prng(7);
-  const vocabulary = buildVocabulary(30_000);
-  const pick = wordPicker(vocabulary, random);
-  // titles and names lean on the rarer words, as real titles do
-  const rare = () => vocabulary[200 + Math.floor(random() * (vocabulary.length - 200))]!;
-  const samples: Samples = { titles: [], channelNames: [], lines: [] };
-  const keep = (list: string[], value: string, every: number, i: number) => {
-    if (i % every === 0 && list.length < 2000) list.push(value);
-  };
-
-  const insertChannel = db.prepare(`INSERT INTO channels (channel_id, channel_name, channel_subscribed,
-    channel_active, channel_last_refresh, channel_description, channel_tags) VALUES (?, ?, ?, 1, ?, ?, ?)`);
-  const insertVideo = db.prepare(`INSERT INTO videos (youtube_id, channel_id, title, description, tags,
-    published, date_downloaded, vid_last_refresh, media_url, duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertPlaylist = db.prepare(`INSERT INTO playlists (playlist_id, playlist_name, playlist_channel,
-    playlist_channel_id, playlist_description, playlist_last_refresh) VALUES (?, ?, ?, ?, ?, ?)`);
-  const insertLine = db.prepare(`INSERT INTO subtitle_fragments (youtube_id, lang, source, fragment_index,
-    start_ms, end_ms, line) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-
-  const channelId = (i: number) => `UC${String(i).padStart(22, '0')}`;
-  const videoId = (i: number) => `v${String(i).padStart(10, '0')}`;
-  db.transaction(() => {
-    for (let c = 0; c < size.channels; c++) {
-      const name = capitalise(`${rare()} ${rare()}`);
-      keep(samples.channelNames, name, Math.max(1, Math.floor(size.channels / 500)), c);
-      const tags = JSON.stringify([rare(), rare()]);
-      insertChannel.run(
-        channelId(c),
-        name,
-        c % 3 === 0 ? 1 : 0,
-        BASE_TIME,
-        phrase(pick, random, 10, 30),
-        tags,
-      );
-    }
-  })();
-  db.transaction(() => {
-    for (let p = 0; p < Math.ceil(size.videos / 50); p++) {
-      const name = capitalise(`${rare()} ${pick()} ${rare()}`);
-      insertPlaylist.run(
-        `PL${String(p).padStart(32, '0')}`,
-        name,
-        null,
-        channelId(p % size.channels),
-        phrase(pick, random, 5, 20),
-        BASE_TIME,
-      );
-    }
-  })();
-  log(`${size.channels} channels, ${Math.ceil(size.videos / 50)} playlists`);
-
-  const linesPerVideo = Math.max(1, Math.floor(size.lines / size.videos));
-  let lineCount = 0;
-  const batch = 2_000;
-  for (let start = 0; start < size.videos; start += batch) {
-    db.transaction(() => {
-      for (let v = start; v < Math.min(start + batch, size.videos); v++) {
-        const id = videoId(v);
-        const channel = channelId(v % size.channels);
-        const title = capitalise(`${rare()} ${phrase(pick, random, 1, 3)} ${rare()} ${rare()}`);
-        keep(samples.titles, title, Math.max(1, Math.floor(size.videos / 2000)), v);
-        const published = BASE_TIME + v * 600_000;
-        const tags = JSON.stringify([rare(), rare(), rare()]);
-        insertVideo.run(
-          id,
-          channel,
-          title,
-          phrase(pick, random, 20, 60),
-          tags,
-          published,
-          published,
-          published,
-          `${channel}/${id}.mp4`,
-          linesPerVideo * 30,
-        );
-        const lines =
-          v === size.videos - 1 ? size.lines - lineCount : Math.min(linesPerVideo, size.lines - lineCount);
-        for (let f = 0; f < lines; f++) {
-          const line = phrase(pick, random, 20, 40);
-          keep(samples.lines, line, Math.max(1, Math.floor(size.lines / 2000)), lineCount);
-          const lang = f % 10 === 9 ? 'de' : 'en';
-          insertLine.run(id, lang, v % 2 ? 'auto' : 'user', f + 1, f * 30_000, f * 30_000 + 29_000, line);
-          lineCount++;
-        }
-      }
-    })();
-    if ((start / batch) % 5 === 0) log(`${Math.min(start + batch, size.videos)} videos, ${lineCount} lines`);
-  }
-
+  const seeder = new LibrarySeeder(db, size);
+  seeder.channelsAndPlaylists();
+  seeder.videosAndLines();
   log('building the search indexes');
   const started = performance.now();
   for (const statement of SQLITE_REBUILD) {
     db.exec(statement);
-    log(
-      `  ${statement.split('\n')[0]!.slice(0, 70)} (${Math.round((performance.now() - started) / 1000)} s)`,
-    );
+    const seconds = Math.round((performance.now() - started) / 1000);
+    log(`  ${statement.split('\n')[0]!.slice(0, 70)} (${seconds} s)`);
   }
   for (const t of triggers) db.exec(t.sql);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  return samples;
+  return seeder.samples;
 }

@@ -232,6 +232,10 @@ describe.each(ENGINES)('GET /api/search/ on %s', (engine) => {
       'x'.repeat(5000),
       Array.from({ length: 300 }, (_, i) => `word${i}`).join(' '),
       'full:' + 'neapolitan '.repeat(50),
+      'full:the the',
+      'full:crust the crust',
+      'comment:recipe recipe',
+      'bread bread bread',
     ].map((query) => [
       query.length > 40 ? `${query.slice(0, 40)}… (${query.length} characters)` : query,
       query,

@@ -56,6 +56,8 @@ describe('search text rules', () => {
     expect(far).toBeGreaterThan(0);
     expect(close).toBeGreaterThan(far);
     expect(matcher.containsAll('golden only')).toBe(false);
+    // one word matching a repeated query word still gives a finite score
+    expect(new GroupMatcher([{ terms: ['the'] }, { terms: ['the'] }]).coverDensity('the end')).toBe(1);
   });
 
   it('highlights typo variants and prefixes and escapes the text', () => {

@@ -62,7 +62,8 @@ export class GroupMatcher {
         for (const g of hits[start]!) seen[g]!--;
         start++;
       }
-      score += 1 / (end - start + 1 - total + 1);
+      // one word can match two groups ("the … the"), so a cover may be shorter than the group count
+      score += 1 / Math.max(1, end - start + 1 - total + 1);
       for (const g of hits[start]!) if (--seen[g]! === 0) covered--;
       start++;
     }
