@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Video } from '@tubekeeper/contract';
 import { describe, expect, test } from 'vitest';
@@ -122,6 +122,52 @@ describe('Video detail', () => {
     mockApi(videoRoutes(makeVideo({ comment_count: 0 })));
     renderApp('/video/vid00000001');
     expect(await screen.findByText('Video has no comments')).toBeTruthy();
+  });
+
+  test('playlist navigation: previous and next, and Autoplay plays the next video at the end', async () => {
+    const neighbour = (id: string, idx: number, title: string) => ({
+      youtube_id: id,
+      idx,
+      title,
+      downloaded: true,
+      uploader: null,
+      vid_thumb: `/cache/videos/v/${id}.jpg`,
+    });
+    const next = makeVideo({ youtube_id: 'nextVideo01', title: 'The next one', playlist: ['PLtest'] });
+    mockApi({
+      ...videoRoutes(makeVideo({ playlist: ['PLtest'] })),
+      'POST /api/watched/': (call) => json(200, call.body),
+      [`GET ${base}/nav/`]: () =>
+        json(200, [
+          {
+            playlist_meta: {
+              current_idx: 1,
+              playlist_id: 'PLtest',
+              playlist_name: 'Test Playlist',
+              playlist_channel: null,
+            },
+            playlist_previous: neighbour('prevVideo01', 0, 'The one before'),
+            playlist_next: neighbour('nextVideo01', 2, 'The next one'),
+          },
+        ]),
+      'GET /api/video/nextVideo01/': () => json(200, next),
+      'GET /api/video/nextVideo01/similar/': () => json(200, []),
+      'GET /api/video/nextVideo01/nav/': () => json(200, []),
+    });
+    const { router } = renderApp('/video/vid00000001');
+    const nav = await screen.findByRole('region', { name: 'Playlist Test Playlist' });
+    expect(within(nav).getByRole('link', { name: 'Playlist [2]: Test Playlist' }).getAttribute('href')).toBe(
+      '/playlist/PLtest',
+    );
+    expect(within(nav).getByRole('link', { name: '[1] The one before' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: '[3] The next one' })).toBeTruthy();
+    await userEvent.setup().click(within(nav).getByRole('switch', { name: 'Autoplay' }));
+    expect(localStorage.getItem('playlistAutoplay')).toBe('true');
+    expect(localStorage.getItem('playlistIdForAutoplay')).toBe('PLtest');
+    fireEvent.ended(document.querySelector('video')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video/nextVideo01'));
+    expect(await screen.findByRole('heading', { name: 'The next one', level: 1 })).toBeTruthy();
+    expect(document.querySelector('video')!.autoplay).toBe(true);
   });
 
   test('a missing video shows the 404 page', async () => {
