@@ -204,8 +204,9 @@ export function ApplicationSettingsRoute() {
         <h2>Snapshots</h2>
         <p className="settings-note">
           Snapshots are an Elasticsearch feature of the original application. Tubekeeper keeps its index in
-          its own database, so there are no snapshots to create or restore here: the database is backed up by
-          the ZIP backups (Settings: Actions).
+          its own database (SQLite or PostgreSQL), so there are no snapshots to create or restore here. Back
+          up the data folder or the PostgreSQL database with the usual tools; ZIP index backups belong to
+          Settings: Actions.
         </p>
       </div>
     </section>
