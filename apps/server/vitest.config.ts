@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    testTimeout: 20_000,
+    // generous: CI shares 2 cores with ffmpeg, yt-dlp and browser children; a hang still fails after a minute
+    testTimeout: 60_000,
     hookTimeout: 30_000,
   },
 });
