@@ -19,6 +19,7 @@ import {
   type WordsSpec,
 } from './search-index.ts';
 import { COMMON_WORD_ROWS, SqliteFulltext } from './sqlite-fulltext.ts';
+import { SerialQueue } from './serial-queue.ts';
 import { SQLITE_REBUILD } from './sqlite-rebuild.ts';
 import { editVariants } from './search-text.ts';
 import { exactGroups, runWords } from './term-groups.ts';
@@ -32,6 +33,7 @@ type Ranked = { rid: number; score: number };
 /** SQLite FTS5 engine: contentless indexes kept by triggers (migration 0004), bm25 ranking. */
 export class SqliteSearchIndex implements SearchIndex {
   private readonly fulltext: SqliteFulltext;
+  private readonly queue = new SerialQueue();
 
   /** `commonWordRows`: see sqlite-fulltext.ts (tests lower it to exercise that path on a small library). */
   constructor(
@@ -42,6 +44,10 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    return this.queue.run(() => this.videosNow(query, page));
+  }
+
+  private videosNow(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
     const columns = VIDEO_COLUMNS[query.scope];
     const filter = query.active === undefined ? NONE : sql`AND v.active = ${query.active ? 1 : 0}`;
     const channel = channelExpression(query.channel, ['channel_name']);
@@ -66,6 +72,10 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   channels(query: ChannelSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    return this.queue.run(() => this.channelsNow(query, page));
+  }
+
+  private channelsNow(query: ChannelSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
     return this.named(query, page, {
       fts: 'channels_fts',
       table: 'channels',
@@ -78,6 +88,10 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   playlists(query: PlaylistSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
+    return this.queue.run(() => this.playlistsNow(query, page));
+  }
+
+  private playlistsNow(query: PlaylistSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
     return this.named(query, page, {
       fts: 'playlists_fts',
       table: 'playlists',
@@ -90,6 +104,10 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   fragments(query: FragmentSearch, page: PageSpec): Promise<SearchResult<FragmentHit>> {
+    return this.queue.run(() => this.fragmentsNow(query, page));
+  }
+
+  private fragmentsNow(query: FragmentSearch, page: PageSpec): Promise<SearchResult<FragmentHit>> {
     const filters = sql.join(
       [
         sql`1 = 1`,
@@ -132,6 +150,10 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   comments(query: CommentSearch, page: PageSpec): Promise<SearchResult<CommentHit>> {
+    return this.queue.run(() => this.commentsNow(query, page));
+  }
+
+  private commentsNow(query: CommentSearch, page: PageSpec): Promise<SearchResult<CommentHit>> {
     const channel = query.channel
       ? sql`AND cm.youtube_id IN (SELECT youtube_id FROM videos WHERE ${channelIn(query.channel)})`
       : NONE;
