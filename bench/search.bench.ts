@@ -1,6 +1,10 @@
 // Search at archive scale (DESIGN.md §9: 100 000 videos, 10 000 000 subtitle lines; full-text p95 ≤ 50 ms
 // at 32 concurrent clients). Seeds a fresh SQLite archive, starts the real server on it, signs in for an
 // API token and runs simple, video, channel and full-text queries, printing one JSON line.
+// A subtitle line is a searchable fragment of five cues: 20-40 words drawn Zipf-like from a 30 000-word
+// vocabulary, so common words ("the", "you") are in most lines, as in speech. Queries: simple = a title's
+// first word plus the start of the second (typing), video = two title words, channel = a name word,
+// full = 2-3 consecutive words of a seeded line, full_typo = one long word of a line with a letter changed.
 //
 // Run: npm run bench:search -w @tubekeeper/bench
 // Size and time by environment: BENCH_VIDEOS, BENCH_LINES, BENCH_CHANNELS, BENCH_SECONDS, BENCH_CONCURRENCY.
