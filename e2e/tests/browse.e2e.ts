@@ -95,9 +95,12 @@ describe('browsing the demo library as a regular user', () => {
 
     await subNav.getByRole('link', { name: 'Streams' }).click();
     await page.waitForURL(`**/channel/${kitchen.channel_id}/streams/`);
-    await cards().first().waitFor();
-    for (const title of await page.locator('.video-card-title').allTextContents())
-      expect(title).toMatch(/^Live/);
+    await expect
+      .poll(async () => {
+        const titles = await page.locator('.video-card-title').allTextContents();
+        return titles.length > 0 && titles.every((title) => title.startsWith('Live'));
+      })
+      .toBe(true);
 
     await subNav.getByRole('link', { name: 'Playlists' }).click();
     await page.getByRole('link', { name: 'Bread from scratch' }).waitFor();

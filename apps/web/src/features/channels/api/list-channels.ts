@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChannelList, ChannelListQuery } from '@tubekeeper/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { previousPageOf } from '../../../lib/paged-placeholder.ts';
 import { channelKeys } from './query-keys.ts';
 
 /** `GET /api/channel/?filter=subscribed&page=` (spec §7). */
@@ -16,7 +17,7 @@ export const channelListQueryOptions = (query: ChannelListQuery) =>
   queryOptions({
     queryKey: channelKeys.list(query),
     queryFn: ({ signal }) => listChannels(query, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) => previousPageOf(previous, previousQuery?.queryKey[2], query),
   });
 
 export function useChannelList(query: ChannelListQuery) {

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlaylistList, PlaylistListQuery } from '@tubekeeper/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { previousPageOf } from '../../../lib/paged-placeholder.ts';
 import { playlistKeys } from './query-keys.ts';
 
 /** `GET /api/playlist/` with channel, subscribed, type and page (spec §7). */
@@ -18,7 +19,7 @@ export const playlistListQueryOptions = (query: PlaylistListQuery) =>
   queryOptions({
     queryKey: playlistKeys.list(query),
     queryFn: ({ signal }) => listPlaylists(query, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) => previousPageOf(previous, previousQuery?.queryKey[2], query),
   });
 
 export function usePlaylistList(query: PlaylistListQuery, options: { enabled?: boolean } = {}) {

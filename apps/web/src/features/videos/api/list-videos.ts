@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoList, VideoListQuery } from '@tubekeeper/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { previousPageOf } from '../../../lib/paged-placeholder.ts';
 import { videoKeys } from './query-keys.ts';
 
 /** `GET /api/video/` with the filters, sort and page of spec §7 (unset keys are left out). */
@@ -17,8 +18,7 @@ export const videoListQueryOptions = (query: VideoListQuery) =>
   queryOptions({
     queryKey: videoKeys.list(query),
     queryFn: ({ signal }) => listVideos(query, signal),
-    // Turning a page keeps the old page on screen until the new one is there, instead of a spinner.
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) => previousPageOf(previous, previousQuery?.queryKey[2], query),
   });
 
 export function useVideoList(query: VideoListQuery) {
