@@ -7,6 +7,7 @@ import type { createQueueServices } from './container-queue.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { checkReindexJob } from './jobs/check-reindex.job.ts';
 import { downloadPendingJob } from './jobs/download-pending.job.ts';
+import { indexPlaylistsJob } from './jobs/index-playlists.job.ts';
 import { updateSubscribedJob } from './jobs/update-subscribed.job.ts';
 import { ArchiveFilesRepository } from './repositories/archive-files.repository.ts';
 import { ArchiveRefreshRepository } from './repositories/archive-refresh.repository.ts';
@@ -17,6 +18,7 @@ import { RemoteFileRepository } from './repositories/remote-file.repository.ts';
 import type { SettingsRepository } from './repositories/settings.repository.ts';
 import type { AppConfigService } from './services/app-config.service.ts';
 import type { ArchiveRemovalService } from './services/archive-removal.service.ts';
+import { ChannelPlaylistsService } from './services/channel-playlists.service.ts';
 import type { BackoffOptions } from './services/download-backoff.ts';
 import { DownloadIndexer } from './services/download-indexer.service.ts';
 import { DownloadPendingService, type DownloadRunQueue } from './services/download-pending.service.ts';
@@ -65,6 +67,12 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     files,
     scratchDir,
   );
+  const channelPlaylists = new ChannelPlaylistsService({
+    ytdlp: providers.ytdlp,
+    providerIndex,
+    rows,
+    settings: ytdlpSettings,
+  });
   const integrations = { sponsorblock: providers.sponsorblock, ryd: providers.ryd };
   const indexer = new DownloadIndexer({
     ytdlp: providers.ytdlp,
@@ -106,6 +114,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
         ),
     },
     providerIndex,
+    channelPlaylists,
     log,
   });
   const subscriptionScan = new SubscriptionScanService({
@@ -143,6 +152,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     updateSubscribedJob(subscriptionScan, appConfig, () => queue.downloadQueue.startDownloads(true)),
   );
   jobs.register('check_reindex', checkReindexJob(reindex));
+  jobs.register('index_playlists', indexPlaylistsJob(channelPlaylists));
   return {
     providerIndex,
     downloads,

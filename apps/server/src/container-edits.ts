@@ -10,7 +10,7 @@ import { WatchStateRepository } from './repositories/watch-state.repository.ts';
 import { ArchivePaths } from './services/archive-paths.ts';
 import { ArchiveRemovalService } from './services/archive-removal.service.ts';
 import { ArtworkService } from './services/artwork.service.ts';
-import { ChannelEditService } from './services/channel-edit.service.ts';
+import { ChannelEditService, type ChannelTaskStarter } from './services/channel-edit.service.ts';
 import { PlaylistEditService } from './services/playlist-edit.service.ts';
 import { PlaylistService } from './services/playlist.service.ts';
 import type { UserConfigService } from './services/user-config.service.ts';
@@ -25,6 +25,8 @@ export function createArchiveEdits(
   config: AppConfigEnv,
   database: DatabaseHandle,
   userConfig: UserConfigService,
+  /** starts index_playlists when a channel's overwrite turns it on */
+  tasks?: ChannelTaskStarter,
 ) {
   const { db, engine } = database;
   const paths = new ArchivePaths(config);
@@ -39,7 +41,7 @@ export function createArchiveEdits(
   );
   return {
     watchState: new WatchStateService(new WatchStateRepository(db)),
-    channelEdits: new ChannelEditService(new ChannelEditRepository(db, engine)),
+    channelEdits: new ChannelEditService(new ChannelEditRepository(db, engine), tasks),
     playlistEdits,
     removals: new ArchiveRemovalService(new ArchiveRemovalRepository(db), files, paths, (playlistId) =>
       playlistEdits.refreshArtOf(playlistId),

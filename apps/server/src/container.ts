@@ -54,7 +54,7 @@ export function createContainer(
   const appConfig = new AppConfigService(settings);
   const archive = createArchiveServices(config, database);
   const providers = createProviderEdges(config);
-  const edits = createArchiveEdits(config, database, userConfig);
+  const edits = createArchiveEdits(config, database, userConfig, archive.tasks);
   const queue = createQueueServices({
     config,
     database,

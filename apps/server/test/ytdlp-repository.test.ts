@@ -173,6 +173,22 @@ describe('yt-dlp repository: metadata (against the fake provider)', () => {
     ]);
   });
 
+  it("lists a channel's playlists flat from its Playlists tab; a channel without any has none", async () => {
+    let listed: Awaited<ReturnType<typeof repo.fetchChannelPlaylists>> = [];
+    const runs = await runsOf(async () => {
+      listed = await repo.fetchChannelPlaylists(FAKE.alpha.id, ytdlpSettings());
+    });
+    expect(listed).toEqual([
+      { id: 'PLfakeAlphaJoinery0000000000000002', title: 'Joinery basics' },
+      { id: FAKE.playlist, title: 'Best of the fake channels' },
+    ]);
+    expect(runs[0]!.argv).toContain('--flat-playlist');
+    expect(runs[0]!.argv).toContain(
+      `https://www.youtube.com/channel/${FAKE.alpha.id}/playlists?view=1&sort=dd&shelf_id=0`,
+    );
+    expect(await repo.fetchChannelPlaylists(FAKE.bravo.id, ytdlpSettings())).toEqual([]);
+  });
+
   it('resolves @handle, /c/ and /user/ URLs to channel ids and remembers them', async () => {
     const own = fakeRepository();
     const settings = ytdlpSettings();

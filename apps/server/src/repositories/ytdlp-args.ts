@@ -27,6 +27,9 @@ export const youtubeUrl = {
   channel: (id: string) => `https://www.youtube.com/channel/${id}`,
   channelTab: (id: string, tab: string) => `https://www.youtube.com/channel/${id}/${tab}`,
   playlist: (id: string) => `https://www.youtube.com/playlist?list=${id}`,
+  /** upstream's listing of a channel's playlists, newest first */
+  channelPlaylists: (id: string) =>
+    `https://www.youtube.com/channel/${id}/playlists?view=1&sort=dd&shelf_id=0`,
 };
 
 /** Options of every call; `--ignore-config` so a yt-dlp.conf on the host cannot change our file names. */

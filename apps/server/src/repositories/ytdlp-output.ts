@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
 /**
  * Reading what yt-dlp prints: progress lines (upstream §3.5 notification text), error lines and their
  * class (upstream §3.2), and the one-JSON-per-URL output of `-J`.
@@ -182,4 +185,36 @@ export class ProgressTracker {
     this.lastText = event.text;
     return event;
   }
+}
+
+export interface DownloadRequest {
+  id: string;
+  /** The first notification line; the id when unknown. */
+  title?: string;
+  /** Download from a saved info JSON instead of the video page (`--load-info-json`). */
+  infoJsonPath?: string;
+}
+
+export interface DownloadProgress {
+  /** 0..1; undefined while yt-dlp post-processes or does not know the size. */
+  progress: number | undefined;
+  /** The notification messages of upstream §3.5: [title, "42.0% of 1.23MiB at 500.00KiB/s - time left: 00:02"]. */
+  messages: [string, string];
+}
+
+export interface DownloadResult {
+  /** `<cache>/download/<id>.mp4` */
+  mediaPath: string;
+  /** Subtitle files yt-dlp wrote next to it (`<id>.<lang>.json3|vtt`); user or auto is in the info JSON. */
+  subtitles: { lang: string; ext: string; path: string }[];
+}
+
+/** Subtitle files yt-dlp wrote next to a download (`<id>.<lang>.json3|vtt`). */
+export async function subtitleFiles(dir: string, id: string): Promise<DownloadResult['subtitles']> {
+  const names = await fs.readdir(dir);
+  const pattern = new RegExp(`^${id.replace(/[-]/g, '\\-')}\\.([\\w-]+)\\.(json3|vtt)$`);
+  return names
+    .map((name) => pattern.exec(name))
+    .filter((match) => match !== null)
+    .map((match) => ({ lang: match[1]!, ext: match[2]!, path: path.join(dir, match[0]) }));
 }

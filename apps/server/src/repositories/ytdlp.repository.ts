@@ -15,9 +15,13 @@ import {
 import {
   failureFromStderr,
   ProgressTracker,
+  subtitleFiles,
   resultsPerUrl,
   unwrap,
   YtdlpError,
+  type DownloadProgress,
+  type DownloadRequest,
+  type DownloadResult,
   type ItemResult,
   type YtdlpJson,
 } from './ytdlp-output.ts';
@@ -25,31 +29,22 @@ import { withCookieFile } from './ytdlp-cookie.ts';
 import { runYtdlp, type RunOptions } from './ytdlp-process.ts';
 
 export type { YtdlpSettings } from './ytdlp-args.ts';
-export { YtdlpError, type ItemResult, type YtdlpErrorKind, type YtdlpJson } from './ytdlp-output.ts';
+export {
+  YtdlpError,
+  type DownloadProgress,
+  type DownloadRequest,
+  type DownloadResult,
+  type ItemResult,
+  type YtdlpErrorKind,
+  type YtdlpJson,
+} from './ytdlp-output.ts';
 
 export type ChannelTab = 'videos' | 'streams' | 'shorts';
 export const CHANNEL_TABS: readonly ChannelTab[] = ['videos', 'streams', 'shorts'];
 
-export interface DownloadRequest {
+export interface ChannelPlaylist {
   id: string;
-  /** The first notification line; the id when unknown. */
-  title?: string;
-  /** Download from a saved info JSON instead of the video page (`--load-info-json`). */
-  infoJsonPath?: string;
-}
-
-export interface DownloadProgress {
-  /** 0..1; undefined while yt-dlp post-processes or does not know the size. */
-  progress: number | undefined;
-  /** The notification messages of upstream §3.5: [title, "42.0% of 1.23MiB at 500.00KiB/s - time left: 00:02"]. */
-  messages: [string, string];
-}
-
-export interface DownloadResult {
-  /** `<cache>/download/<id>.mp4` */
-  mediaPath: string;
-  /** Subtitle files yt-dlp wrote next to it (`<id>.<lang>.json3|vtt`); user or auto is in the info JSON. */
-  subtitles: { lang: string; ext: string; path: string }[];
+  title: string | null;
 }
 
 export interface YtdlpRepositoryOptions {
@@ -164,6 +159,23 @@ export class YtdlpRepository {
     const items = sortOrder === 'bottom' ? '::-1' : '::1';
     const [result] = await this.runJson([youtubeUrl.playlist(id)], 'playlist', settings, { items, signal });
     return unwrap(result!);
+  }
+
+  /** The channel's playlists, newest first (flat); a channel without any has none. */
+  async fetchChannelPlaylists(
+    channelId: string,
+    settings: YtdlpSettings,
+    signal?: AbortSignal,
+  ): Promise<ChannelPlaylist[]> {
+    const url = youtubeUrl.channelPlaylists(channelId);
+    const [result] = await this.runJson([url], 'tab', settings, { signal });
+    if (!result!.ok && result!.error.kind === 'empty-tab') return [];
+    return (unwrap(result!).entries ?? [])
+      .filter((entry) => typeof entry?.id === 'string')
+      .map((entry) => ({
+        id: entry.id as string,
+        title: typeof entry.title === 'string' ? entry.title : null,
+      }));
   }
 
   /** Channel ids behind `@handle`, `/c/` and `/user/` URLs (see url-parser `needsResolve`), cached 7 days. */
@@ -291,13 +303,4 @@ export class YtdlpRepository {
     this.resolved.set(url.toLowerCase(), { channelId, expires: Date.now() + RESOLVE_TTL_MS });
     return { ok: true, value: channelId };
   }
-}
-
-async function subtitleFiles(dir: string, id: string): Promise<DownloadResult['subtitles']> {
-  const names = await fs.readdir(dir);
-  const pattern = new RegExp(`^${id.replace(/[-]/g, '\\-')}\\.([\\w-]+)\\.(json3|vtt)$`);
-  return names
-    .map((name) => pattern.exec(name))
-    .filter((match) => match !== null)
-    .map((match) => ({ lang: match[1]!, ext: match[2]!, path: path.join(dir, match[0]) }));
 }

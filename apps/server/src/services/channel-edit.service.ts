@@ -1,4 +1,4 @@
-import type { ChannelOverwritesUpdate, ChannelUpdateBody } from '@tubekeeper/contract';
+import type { ChannelOverwritesUpdate, ChannelUpdateBody, TaskName } from '@tubekeeper/contract';
 import { notFound } from '../errors.ts';
 import type { ChannelEditRepository } from '../repositories/channel-edit.repository.ts';
 
@@ -16,9 +16,20 @@ export function mergeOverwrites(
   return next;
 }
 
-/** `POST /api/channel/{id}/`: the subscribed flag and the per-channel overwrites. */
+/** Starts a background task (the task service). */
+export interface ChannelTaskStarter {
+  start(name: TaskName, payload: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * `POST /api/channel/{id}/`: the subscribed flag and the per-channel overwrites. Turning
+ * index_playlists on also starts the index_playlists task for the channel (upstream §1.5).
+ */
 export class ChannelEditService {
-  constructor(private readonly channels: ChannelEditRepository) {}
+  constructor(
+    private readonly channels: ChannelEditRepository,
+    private readonly tasks?: ChannelTaskStarter,
+  ) {}
 
   /** Answers with the validated body, as upstream does. */
   async update(channelId: string, body: ChannelUpdateBody): Promise<ChannelUpdateBody> {
@@ -28,6 +39,9 @@ export class ChannelEditService {
       ...(changes && { overwrites: (stored: Record<string, unknown>) => mergeOverwrites(stored, changes) }),
     });
     if (!found) throw notFound('channel not found');
+    if (changes?.index_playlists === true) {
+      await this.tasks?.start('index_playlists', { channel_ids: [channelId] });
+    }
     return body;
   }
 }

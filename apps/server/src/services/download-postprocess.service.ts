@@ -4,6 +4,7 @@ import type { AutodeleteRepository, RemovableVideo } from '../repositories/autod
 import { YtdlpError } from '../repositories/ytdlp.repository.ts';
 import type { AppConfigService } from './app-config.service.ts';
 import type { ArchiveRemovalService } from './archive-removal.service.ts';
+import type { ChannelPlaylistsService } from './channel-playlists.service.ts';
 import { silentReporter, type ProgressReporter } from './progress.ts';
 import type { ProviderIndexService } from './provider-index.service.ts';
 import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
@@ -24,6 +25,8 @@ export interface PostProcessDeps {
   removals: Pick<ArchiveRemovalService, 'deleteVideo'>;
   ignoreList: IgnoreList;
   providerIndex: ProviderIndexService;
+  /** the provider's listing of a channel's playlists (index_playlists takes all of them, upstream §4.1) */
+  channelPlaylists: Pick<ChannelPlaylistsService, 'playlistIds'>;
   now?: () => number;
   log?: { warn(details: object, message: string): void };
 }
@@ -53,7 +56,7 @@ export class DownloadPostProcess {
     reporter.update(1, ['Post-processing', 'Auto delete of watched videos']);
     const deleted = await this.autodelete(config);
     const result: PostProcessResult = { deleted, playlists: [], failed: [] };
-    const playlists = await this.playlistsToRefresh(downloaded);
+    const playlists = await this.playlistsToRefresh(downloaded, options.signal);
     for (const [i, playlist] of playlists.entries()) {
       if (options.signal?.aborted) break;
       reporter.update(i / playlists.length, [
@@ -108,17 +111,29 @@ export class DownloadPostProcess {
     }
   }
 
-  private async playlistsToRefresh(downloaded: { channel_id: string }[]) {
+  private async playlistsToRefresh(downloaded: { channel_id: string }[], signal?: AbortSignal) {
     const subscribed = await this.deps.rows.subscribedPlaylists();
     const queue = new Map(subscribed.map((p) => [p.playlist_id, p.playlist_sort_order]));
     const channels = new Set(downloaded.map((d) => d.channel_id));
     for (const channelId of channels) {
       const overwrites = await this.deps.rows.channelOverwrites(channelId);
       if (!overwrites?.index_playlists) continue;
-      for (const id of await this.deps.rows.channelPlaylistIds(channelId))
+      for (const id of await this.channelPlaylistIds(channelId, signal))
         if (!queue.has(id)) queue.set(id, 'top');
     }
     return [...queue].map(([playlistId, sortOrder]) => ({ playlistId, sortOrder }));
+  }
+
+  /** Every playlist the provider lists for the channel; the indexed ones when the listing fails. */
+  private async channelPlaylistIds(channelId: string, signal?: AbortSignal): Promise<string[]> {
+    try {
+      const settings = await this.deps.settings.load();
+      return await this.deps.channelPlaylists.playlistIds(channelId, settings, signal);
+    } catch (error) {
+      if (error instanceof YtdlpError && error.kind === 'connection') throw error;
+      this.deps.log?.warn({ channelId, err: error }, 'listing the channel playlists failed');
+      return this.deps.rows.channelPlaylistIds(channelId);
+    }
   }
 
   private async refreshPlaylist(
