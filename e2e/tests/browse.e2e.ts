@@ -175,9 +175,11 @@ describe('browsing the demo library as a regular user', () => {
     await nav.getByText('Next:').waitFor();
     expect(await nav.getByRole('switch', { name: 'Autoplay' }).isChecked()).toBe(false);
     expect(await page.locator('video track').count()).toBe(2);
-    for (const name of ['Delete Video', 'Add To Playlist', 'Subscribe', 'Unsubscribe']) {
+    for (const name of ['Delete Video', 'Subscribe', 'Unsubscribe']) {
       expect(await page.getByRole('button', { name }).count()).toBe(0);
     }
+    // spec §6: every signed-in user manages playlist membership
+    expect(await page.getByRole('button', { name: 'Add To Playlist' }).count()).toBe(1);
 
     await page.goto('/video/noSuchVideo/');
     await page.getByText('That video does not exist').waitFor();

@@ -1,4 +1,5 @@
-type Paged = { page?: number | undefined };
+// a list query: its filters and sort, plus the page
+type Paged = { page?: number | undefined; [filter: string]: unknown };
 
 /** Two list queries that differ at most in the page: the same list, another page of it. */
 export function samePagedList(a: Paged, b: Paged): boolean {

@@ -18,6 +18,9 @@ const playlistIdParams = z.object({ id: z.string().min(1).max(128) });
 /** Playlists (upstream §1.6); permissions per upstream §1.1: every write is staff-only. */
 export const playlistRoutes: RoutesModule = (app, { playlists, playlistEdits, removals }) => {
   const adminWrite = { permission: 'adminWrite' as const };
+  // Spec §6 lets every signed-in user manage playlist membership, so custom playlists are not staff-only
+  // (upstream makes them AdminWriteOnly; the spec wins where the two differ).
+  const member = { permission: 'authenticated' as const };
   app.get(
     '/api/playlist/',
     {
@@ -38,7 +41,7 @@ export const playlistRoutes: RoutesModule = (app, { playlists, playlistEdits, re
 
   app.post(
     '/api/playlist/custom/',
-    { config: adminWrite, schema: { body: customPlaylistCreateBody, response: { 200: playlist } } },
+    { config: member, schema: { body: customPlaylistCreateBody, response: { 200: playlist } } },
     async (request) => {
       const result = await playlistEdits.createCustom(request.body.playlist_name);
       for (const warning of result.warnings) request.log.warn(warning);
@@ -49,7 +52,7 @@ export const playlistRoutes: RoutesModule = (app, { playlists, playlistEdits, re
   app.post(
     '/api/playlist/custom/:id/',
     {
-      config: adminWrite,
+      config: member,
       schema: {
         params: playlistIdParams,
         body: customPlaylistActionBody,

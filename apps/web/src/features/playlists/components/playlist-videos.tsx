@@ -9,8 +9,8 @@ import { useUserConfig } from '../../session/index.ts';
 import { EmptyVideos, useVideoList, VideoList, ViewControls } from '../../videos/index.ts';
 import { CustomMoveControls } from './custom-move-controls.tsx';
 
-/** The playlist's archived videos in playlist order, with hide-watched and (custom, staff) moves. */
-export function PlaylistVideos({ playlist, staff }: { playlist: Playlist; staff: boolean }) {
+/** The playlist's archived videos in playlist order, with hide-watched and (custom playlists) moves. */
+export function PlaylistVideos({ playlist }: { playlist: Playlist }) {
   const config = useUserConfig();
   const page = usePageParam();
   const hideWatched = config.hide_watched_playlist ?? false;
@@ -46,18 +46,17 @@ export function PlaylistVideos({ playlist, staff }: { playlist: Playlist; staff:
             videos={list.data.data}
             viewStyle={config.view_style_playlist}
             inlinePlay
-            {...(custom &&
-              staff && {
-                actionsFor: (video, index) => (
-                  <CustomMoveControls
-                    playlistId={playlist.playlist_id}
-                    videoId={video.youtube_id}
-                    title={video.title}
-                    isFirst={offset + index === 0}
-                    isLast={offset + index === total - 1}
-                  />
-                ),
-              })}
+            {...(custom && {
+              actionsFor: (video, index) => (
+                <CustomMoveControls
+                  playlistId={playlist.playlist_id}
+                  videoId={video.youtube_id}
+                  title={video.title}
+                  isFirst={offset + index === 0}
+                  isLast={offset + index === total - 1}
+                />
+              ),
+            })}
           />
           <Pagination paginate={list.data.paginate} />
         </>

@@ -22,9 +22,9 @@ export function PlaylistListRoute() {
   return (
     <section>
       <h1>Playlists</h1>
-      {/* Custom playlists are written through staff-only endpoints (upstream AdminWriteOnly). */}
       {staff && <SubscribeForm kind="playlist" />}
-      {staff && <CreatePlaylistForm />}
+      {/* every signed-in user manages custom playlists (spec §6) */}
+      <CreatePlaylistForm />
       <ViewControls
         viewKey="view_style_playlist"
         toggle={{ key: 'show_subed_only_playlists', label: 'Show subscribed only' }}

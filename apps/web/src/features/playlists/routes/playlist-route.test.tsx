@@ -135,14 +135,14 @@ describe('Playlist list', () => {
     expect(api.callsTo('POST', '/api/playlist/custom/')[0]!.body).toEqual({ playlist_name: 'Road trip' });
   });
 
-  test('a regular user sees the list and the subscribed filter, not the create form', async () => {
+  test('a regular user sees the list, the subscribed filter and the create form (spec §6), not the subscribe form', async () => {
     const api = mockApi({
       ...sessionRoutes(),
       'GET /api/playlist/?*': () => json(200, listOf([makePlaylist()])),
     });
     renderApp('/playlist/');
     expect(await screen.findByRole('link', { name: 'Test Playlist' })).toBeTruthy();
-    expect(screen.queryByLabelText('Create a custom playlist')).toBeNull();
+    expect(screen.getByLabelText('Create a custom playlist')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('switch', { name: 'Show subscribed only' }));
     await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/playlist/?subscribed=true'));
   });

@@ -53,7 +53,7 @@ export function PlaylistRoute() {
         </div>
       )}
       <PlayerOverlay />
-      <PlaylistVideos playlist={playlist} staff={staff} />
+      <PlaylistVideos playlist={playlist} />
     </div>
   );
 }

@@ -5,8 +5,8 @@ import { ReindexButtons } from '../../reindex/index.ts';
 import { DeleteVideoButton } from './delete-video-button.tsx';
 
 /**
- * Download File for everyone; Reindex, Delete Video and Add To Playlist for staff, whose endpoints are
- * staff-only on the server (a 403 would sign a regular user out, spec §4).
+ * Download File and Add To Playlist for everyone (spec §6: users manage playlist membership); Reindex and
+ * Delete Video for staff, whose endpoints are staff-only on the server (a 403 would sign a user out, spec §4).
  */
 export function VideoActions({ video, staff }: { video: Video; staff: boolean }) {
   const [addOpen, setAddOpen] = useState(false);
@@ -17,14 +17,13 @@ export function VideoActions({ video, staff }: { video: Video; staff: boolean })
       </a>
       {staff && <ReindexButtons kind="video" id={video.youtube_id} name={video.title} />}
       {staff && <DeleteVideoButton youtubeId={video.youtube_id} channelId={video.channel.channel_id} />}
-      {staff &&
-        (addOpen ? (
-          <AddToPlaylistPopup videoId={video.youtube_id} onClose={() => setAddOpen(false)} />
-        ) : (
-          <button type="button" className="button" onClick={() => setAddOpen(true)}>
-            Add To Playlist
-          </button>
-        ))}
+      {addOpen ? (
+        <AddToPlaylistPopup videoId={video.youtube_id} onClose={() => setAddOpen(false)} />
+      ) : (
+        <button type="button" className="button" onClick={() => setAddOpen(true)}>
+          Add To Playlist
+        </button>
+      )}
     </div>
   );
 }

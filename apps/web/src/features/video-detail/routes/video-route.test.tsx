@@ -197,8 +197,9 @@ describe('Video detail', () => {
     renderApp('/video/vid00000001');
     await screen.findByRole('heading', { name: 'The Rich Video', level: 1 });
     expect(screen.queryByRole('button', { name: 'Delete Video' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Add To Playlist' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reindex' })).toBeNull();
+    // spec §6: playlist membership is for every signed-in user
+    expect(screen.getByRole('button', { name: 'Add To Playlist' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
   });
 
