@@ -123,7 +123,8 @@ describe('browsing the demo library as a regular user', () => {
     await page.goto('/playlist/');
     await page.getByRole('heading', { name: 'Playlists' }).waitFor();
     await page.getByRole('link', { name: 'Bread from scratch' }).waitFor();
-    expect(await page.getByLabel('Create a custom playlist').count()).toBe(0);
+    // spec §6: every signed-in user manages custom playlists
+    expect(await page.getByLabel('Create a custom playlist').count()).toBe(1);
 
     await page.getByRole('link', { name: 'Your first hike' }).click();
     await page.getByRole('heading', { name: 'Your first hike', level: 1 }).waitFor();
