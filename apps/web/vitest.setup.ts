@@ -9,5 +9,5 @@ afterEach(() => {
   delete document.documentElement.dataset.theme;
 });
 
-// jsdom has no layout: scrolling is a no-op here instead of a "not implemented" error on every page.
+// jsdom has no layout: scrolling does nothing here, instead of jsdom logging an unsupported-API error on every page.
 window.scrollTo = () => {};

@@ -2,7 +2,7 @@ import type { SVGProps } from 'react';
 
 // Inline icons (no icon font or image requests); decorative, so the link or button around them carries
 // the accessible name.
-function Icon(props: SVGProps<SVGSVGElement>) {
+export function Icon(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,24 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon } from '../../../components/ui/icons.tsx';
 
-// The Downloads page's own icons, drawn like components/ui/icons.tsx (decorative; buttons carry the name).
-function Icon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    />
-  );
-}
-
+// The Downloads page's own icons, in the shared frame (decorative; the buttons carry the name).
 export function RescanIcon() {
   return (
     <Icon>
