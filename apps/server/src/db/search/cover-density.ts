@@ -1,15 +1,15 @@
-import type { PageSpec, TermGroup } from './search-index.ts';
+import type { TermGroup } from './search-index.ts';
 import { isPlainAscii, wordSpans } from './search-text.ts';
 
-const NOT_ALNUM = /[^a-z0-9]+/;
+const ASCII_WORD = /[a-z0-9]+/g;
 
-/** The normalized words of a text; plain ASCII (most subtitle text) is split without Unicode work. */
-function wordsOf(text: string): string[] {
-  if (!isPlainAscii(text)) return wordSpans(text).map((s) => s.word);
-  return text.toLowerCase().split(NOT_ALNUM).filter(Boolean);
+/** A word of a text that matches query groups, at its word position in the text. */
+interface Hit {
+  at: number;
+  groups: number[];
 }
 
-/** Which query groups each word of a text matches; compiled once per query, used on thousands of lines. */
+/** Which query groups the words of a text match; compiled once per query, used on every candidate line. */
 export class GroupMatcher {
   private readonly exact = new Map<string, number[]>();
   private readonly prefixes: [string, number][] = [];
@@ -21,22 +21,28 @@ export class GroupMatcher {
     });
   }
 
-  /** For each word of the text, the groups it matches (as typed, a typo variant, or by prefix). */
-  hits(text: string): number[][] {
-    return wordsOf(text).map((word) => {
-      const exact = this.exact.get(word);
-      if (this.prefixes.length === 0) return exact ?? [];
-      const byPrefix = this.prefixes.filter(([p]) => word.startsWith(p)).map(([, i]) => i);
-      return exact ? [...exact, ...byPrefix] : byPrefix;
-    });
+  /** The words of the text that match a group (as typed, a typo variant, or by prefix), in text order. */
+  hits(text: string): Hit[] {
+    const found: Hit[] = [];
+    const add = (word: string, at: number) => {
+      const groups = this.groupsOf(word);
+      if (groups.length > 0) found.push({ at, groups });
+    };
+    // plain ASCII (most subtitle text) is split without Unicode work: ranking reads a hundred lines a query
+    if (isPlainAscii(text)) {
+      let at = 0;
+      for (const match of text.toLowerCase().matchAll(ASCII_WORD)) add(match[0], at++);
+    } else {
+      wordSpans(text).forEach((span, at) => add(span.word, at));
+    }
+    return found;
   }
 
-  /** Whether every group matches some word of the text, as the index would have matched it. */
-  containsAll(text: string): boolean {
-    if (this.groups.length === 0) return true;
-    const found = new Set<number>();
-    for (const groups of this.hits(text)) for (const g of groups) found.add(g);
-    return found.size === this.groups.length;
+  private groupsOf(word: string): number[] {
+    const exact = this.exact.get(word);
+    if (this.prefixes.length === 0) return exact ?? [];
+    const byPrefix = this.prefixes.filter(([p]) => word.startsWith(p)).map(([, i]) => i);
+    return exact ? [...exact, ...byPrefix] : byPrefix;
   }
 
   /**
@@ -47,38 +53,51 @@ export class GroupMatcher {
    * 1 per occurrence.
    */
   coverDensity(text: string): number {
+    return this.densityOf(this.hits(text));
+  }
+
+  /**
+   * A line's relevance: one holding every query word scores 1 + its cover density; one missing a word (a
+   * common word does not filter, sqlite-fulltext.ts) scores the share of the words it holds, so below.
+   */
+  relevance(text: string): number {
+    const hits = this.hits(text);
+    const density = this.densityOf(hits);
+    if (density > 0) return 1 + density;
+    return new Set(hits.flatMap((h) => h.groups)).size / Math.max(1, this.groups.length);
+  }
+
+  private densityOf(hits: Hit[]): number {
     const total = this.groups.length;
     if (total === 0) return 0;
-    const hits = this.hits(text);
     const seen = new Array<number>(total).fill(0);
     let covered = 0;
     let score = 0;
     let start = 0;
     for (let end = 0; end < hits.length; end++) {
-      for (const g of hits[end]!) if (seen[g]!++ === 0) covered++;
+      for (const g of hits[end]!.groups) if (seen[g]!++ === 0) covered++;
       if (covered < total) continue;
       // shrink from the left while every group stays covered: [start, end] is a shortest cover ending here
-      while (hits[start]!.every((g) => seen[g]! > 1)) {
-        for (const g of hits[start]!) seen[g]!--;
+      while (hits[start]!.groups.every((g) => seen[g]! > 1)) {
+        for (const g of hits[start]!.groups) seen[g]!--;
         start++;
       }
       // one word can match two groups ("the … the"), so a cover may be shorter than the group count
-      score += 1 / Math.max(1, end - start + 1 - total + 1);
-      for (const g of hits[start]!) if (--seen[g]! === 0) covered--;
+      const length = hits[end]!.at - hits[start]!.at + 1;
+      score += 1 / Math.max(1, length - total + 1);
+      for (const g of hits[start]!.groups) if (--seen[g]! === 0) covered--;
       start++;
     }
     return score;
   }
 }
 
-/** One page of candidates ranked by cover density, best first, ties in index order. */
-export function rankPage<T extends { rid: number; text: string }>(
-  candidates: T[],
+/** Candidates ranked by relevance, best first, ties in index order. */
+export function rankBlock(
+  candidates: { rid: number; text: string }[],
   matcher: GroupMatcher,
-  page: PageSpec,
 ): { rid: number; score: number }[] {
   return candidates
-    .map((c) => ({ rid: c.rid, score: matcher.coverDensity(c.text) }))
-    .sort((a, b) => b.score - a.score || a.rid - b.rid)
-    .slice(page.offset, page.offset + page.limit);
+    .map((c) => ({ rid: c.rid, score: matcher.relevance(c.text) }))
+    .sort((a, b) => b.score - a.score || a.rid - b.rid);
 }

@@ -87,15 +87,18 @@ export class PostgresSearchIndex implements SearchIndex {
       query.words,
       page,
       async (groups, p) => {
-        const ranked = groups
-          ? sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
-              FROM subtitle_fragments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
-              JOIN subtitle_fragments b ON b.id = s.id WHERE s.doc @@ q AND ${filters} LIMIT ${FULLTEXT_RANK_WINDOW}`
-          : sql`SELECT b.id AS rid, 1 AS score FROM subtitle_fragments b WHERE ${filters}`;
+        const paged = groups
+          ? rankedBlocks(
+              sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
+                FROM subtitle_fragments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
+                JOIN subtitle_fragments b ON b.id = s.id WHERE s.doc @@ q AND ${filters}`,
+              p,
+            )
+          : page_(sql`SELECT b.id AS rid, 1 AS score FROM subtitle_fragments b WHERE ${filters}`, p);
         const result = await sql<FragmentHit>`
           SELECT sf.id, sf.youtube_id, v.title, v.channel_id, c.channel_name, sf.lang, sf.source,
             sf.fragment_index, sf.start_ms, sf.end_ms, sf.line, r.score
-          FROM (${page_(ranked, p)}) r JOIN subtitle_fragments sf ON sf.id = r.rid
+          FROM (${paged}) r JOIN subtitle_fragments sf ON sf.id = r.rid
           JOIN videos v ON v.youtube_id = sf.youtube_id JOIN channels c ON c.channel_id = v.channel_id
           ORDER BY r.score DESC, r.rid`.execute(this.db);
         return result.rows;
@@ -113,15 +116,18 @@ export class PostgresSearchIndex implements SearchIndex {
       query.words,
       page,
       async (groups, p) => {
-        const ranked = groups
-          ? sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
-              FROM comments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
-              JOIN comments b ON b.comment_id = s.comment_id WHERE s.doc @@ q ${channel} LIMIT ${FULLTEXT_RANK_WINDOW}`
-          : sql`SELECT b.comment_id AS rid, 1 AS score FROM comments b WHERE 1 = 1 ${channel}`;
+        const paged = groups
+          ? rankedBlocks(
+              sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
+                FROM comments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
+                JOIN comments b ON b.comment_id = s.comment_id WHERE s.doc @@ q ${channel}`,
+              p,
+            )
+          : page_(sql`SELECT b.comment_id AS rid, 1 AS score FROM comments b WHERE 1 = 1 ${channel}`, p);
         const result = await sql<CommentHit>`
           SELECT cm.comment_id, cm.youtube_id, v.title, v.channel_id, ch.channel_name, cm.author, cm.text,
             cm.timestamp, cm.like_count, r.score
-          FROM (${page_(ranked, p)}) r JOIN comments cm ON cm.comment_id = r.rid
+          FROM (${paged}) r JOIN comments cm ON cm.comment_id = r.rid
           JOIN videos v ON v.youtube_id = cm.youtube_id JOIN channels ch ON ch.channel_id = v.channel_id
           ORDER BY r.score DESC, r.rid`.execute(this.db);
         return result.rows;
@@ -219,6 +225,20 @@ export class PostgresSearchIndex implements SearchIndex {
         WHERE s.doc @@ to_tsquery('tk_search', quote_literal(t) || ${suffix}))`.execute(this.db);
     return result.rows.map((r) => r.t);
   }
+}
+
+/**
+ * Matches ranked in blocks of FULLTEXT_RANK_WINDOW in the order the index returns them, as on SQLite
+ * (sqlite-fulltext.ts): a broad query ranks one block, not every match, and pages are slices of that order.
+ */
+function rankedBlocks(matches: RawBuilder<unknown>, page: PageSpec) {
+  const window = FULLTEXT_RANK_WINDOW;
+  const first = Math.floor(page.offset / window) * window;
+  const blocks = Math.ceil((page.offset + page.limit - first) / window);
+  return sql`SELECT rid, score FROM (
+      SELECT rid, score, (row_number() OVER () - 1) / ${window} AS block
+      FROM (${matches} LIMIT ${blocks * window} OFFSET ${first}) m) x
+    ORDER BY block, score DESC, rid LIMIT ${page.limit} OFFSET ${page.offset - first}`;
 }
 
 function page_(ranked: RawBuilder<unknown>, page: PageSpec) {

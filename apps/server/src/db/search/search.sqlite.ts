@@ -32,7 +32,8 @@ type Ranked = { rid: number; score: number };
 
 /** SQLite FTS5 engine: contentless indexes kept by triggers (migration 0004), bm25 ranking. */
 export class SqliteSearchIndex implements SearchIndex {
-  private readonly fulltext: SqliteFulltext;
+  private readonly lines: SqliteFulltext;
+  private readonly commentText: SqliteFulltext;
   private readonly queue = new SerialQueue();
 
   /** `commonWordRows`: see sqlite-fulltext.ts (tests lower it to exercise that path on a small library). */
@@ -40,7 +41,10 @@ export class SqliteSearchIndex implements SearchIndex {
     private readonly db: Kysely<Database>,
     commonWordRows = COMMON_WORD_ROWS,
   ) {
-    this.fulltext = new SqliteFulltext(db, commonWordRows);
+    const span = (table: string) =>
+      sql<{ span: number | null }>`SELECT max(id) AS span FROM ${sql.raw(table)}`;
+    this.lines = new SqliteFulltext(db, 'subtitle_fragments_fts', span('subtitle_fragments'), commonWordRows);
+    this.commentText = new SqliteFulltext(db, 'comments_fts', span('search_keys'), commonWordRows);
   }
 
   videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
@@ -125,11 +129,10 @@ export class SqliteSearchIndex implements SearchIndex {
       page,
       async (groups, p) => {
         const ranked = groups
-          ? await this.fulltext.rankedPage(
-              fts,
-              (match, limit) => sql`SELECT s.id AS rid, s.line AS text
+          ? await this.lines.rankedPage(
+              (match, limit, offset) => sql`SELECT s.id AS rid, s.line AS text
                 FROM subtitle_fragments_fts JOIN subtitle_fragments s ON s.id = subtitle_fragments_fts.rowid
-                WHERE subtitle_fragments_fts MATCH ${match} AND ${filters} LIMIT ${limit}`,
+                WHERE subtitle_fragments_fts MATCH ${match} AND ${filters} LIMIT ${limit} OFFSET ${offset}`,
               groups,
               p,
             )
@@ -163,12 +166,11 @@ export class SqliteSearchIndex implements SearchIndex {
       page,
       async (groups, p) => {
         const ranked = groups
-          ? await this.fulltext.rankedPage(
-              fts,
-              (match, limit) => sql`SELECT k.id AS rid, cm.text AS text
+          ? await this.commentText.rankedPage(
+              (match, limit, offset) => sql`SELECT k.id AS rid, cm.text AS text
                 FROM comments_fts JOIN search_keys k ON k.id = comments_fts.rowid
                 JOIN comments cm ON cm.comment_id = k.doc_key
-                WHERE comments_fts MATCH ${match} ${channel} LIMIT ${limit}`,
+                WHERE comments_fts MATCH ${match} ${channel} LIMIT ${limit} OFFSET ${offset}`,
               groups,
               p,
             )

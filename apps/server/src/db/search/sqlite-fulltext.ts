@@ -1,66 +1,69 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
-import { GroupMatcher, rankPage } from './cover-density.ts';
+import { GroupMatcher, rankBlock } from './cover-density.ts';
 import { ftsExpression } from './fts5-query.ts';
 import { FULLTEXT_RANK_WINDOW, type PageSpec, type TermGroup } from './search-index.ts';
-
-/** A word in more rows than this is "common" ("the", "you"): it is checked in the text, not by FTS5. */
-export const COMMON_WORD_ROWS = 200_000;
-/** Up to this many rows matching the other words are read and checked for the common ones in the text. */
-const NARROW_ROWS = 4_000;
-const COMMON_CACHE_MS = 10 * 60_000;
-
-export type Candidates = (match: string, limit: number) => RawBuilder<{ rid: number; text: string }>;
+import { WordFrequency } from './word-frequency.ts';
 
 /**
- * Full-text ranking for the big SQLite indexes (subtitle lines, comments). FTS5 intersects an AND query by
- * stepping through every posting of every word, so `"rare" AND "the"` walks all of "the" (most lines):
- * ~100 ms at 10 million lines. When the other words narrow the search to a few thousand rows, the common
- * words are left out of the MATCH and checked in the text of those rows, which ranking reads anyway.
+ * A word in more rows than this (and in more than 1 % of them) is "common" ("the", "you"): it ranks the
+ * rows but does not narrow them. Tests lower it to exercise that path on a small library.
+ */
+export const COMMON_WORD_ROWS = 50_000;
+
+export type Candidates = (
+  match: string,
+  limit: number,
+  offset: number,
+) => RawBuilder<{ rid: number; text: string }>;
+
+/**
+ * Full-text search over the big SQLite indexes (subtitle lines, comments), shaped by what FTS5 is fast and
+ * slow at. Walking one posting list is cheap, but an AND with a word like "the" (in most of 10 million lines)
+ * seeks through that word's postings for every candidate of the others: 10-20 ms for a query that finds a
+ * dozen lines. So, as Elasticsearch's cutoff_frequency does, common words rank but do not filter: the rare
+ * words of a query find the candidates (when every word is common, the rarest one does), and the candidates
+ * are ranked by the text itself, lines holding every query word first, closest together first
+ * (cover-density.ts).
+ *
+ * Only FULLTEXT_RANK_WINDOW candidates are read and ranked at a time: the candidates are taken in index order
+ * in blocks of that size, each block ranked on its own. A specific query has fewer candidates than a block,
+ * so it is ranked whole; a broad one ("and the") would otherwise read millions of lines per page. Pages are
+ * slices of that order, so paging never repeats or skips a hit.
  */
 export class SqliteFulltext {
-  private common = new Map<string, boolean>();
-  private commonSince = Date.now();
+  private readonly frequency: WordFrequency;
 
   constructor(
     private readonly db: Kysely<Database>,
+    fts: string,
+    rowSpan: RawBuilder<{ span: number | null }>,
     private readonly commonRows = COMMON_WORD_ROWS,
-  ) {}
-
-  async rankedPage(fts: string, candidates: Candidates, groups: TermGroup[], page: PageSpec) {
-    const flags = await Promise.all(groups.map((g) => this.isCommon(fts, g)));
-    const rare = groups.filter((_, i) => !flags[i]);
-    let rows: { rid: number; text: string }[];
-    if (rare.length > 0 && rare.length < groups.length && !(await this.hasRows(fts, rare, NARROW_ROWS))) {
-      const check = new GroupMatcher(groups.filter((_, i) => flags[i]));
-      rows = (await candidates(ftsExpression(rare), NARROW_ROWS).execute(this.db)).rows;
-      rows = rows.filter((row) => check.containsAll(row.text)).slice(0, FULLTEXT_RANK_WINDOW);
-    } else {
-      rows = (await candidates(ftsExpression(groups), FULLTEXT_RANK_WINDOW).execute(this.db)).rows;
-    }
-    return rankPage(rows, new GroupMatcher(groups), page);
+  ) {
+    this.frequency = new WordFrequency(db, fts, rowSpan);
   }
 
-  /** Whether more than `count` rows match: one bounded step through the postings. */
-  private async hasRows(fts: string, groups: TermGroup[], count: number): Promise<boolean> {
-    const table = sql.raw(fts);
-    const found = await sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${ftsExpression(groups)}
-      LIMIT 1 OFFSET ${count}`.execute(this.db);
-    return found.rows.length > 0;
+  async rankedPage(candidates: Candidates, groups: TermGroup[], page: PageSpec) {
+    const match = ftsExpression(await this.narrowing(groups));
+    const matcher = new GroupMatcher(groups);
+    const window = FULLTEXT_RANK_WINDOW;
+    const first = Math.floor(page.offset / window) * window;
+    const blocks = Math.ceil((page.offset + page.limit - first) / window);
+    const { rows } = await candidates(match, blocks * window, first).execute(this.db);
+    const ranked = [];
+    for (let b = 0; b < blocks; b++)
+      ranked.push(...rankBlock(rows.slice(b * window, (b + 1) * window), matcher));
+    return ranked.slice(page.offset - first, page.offset - first + page.limit);
   }
 
-  /** Whether a word (or prefix) is in more than `commonRows` rows: one bounded step through its postings. */
-  private async isCommon(fts: string, group: TermGroup): Promise<boolean> {
-    if (Date.now() - this.commonSince > COMMON_CACHE_MS) {
-      this.common.clear();
-      this.commonSince = Date.now();
-    }
-    const expression = ftsExpression([group]);
-    const key = `${fts}\u0000${expression}`;
-    const known = this.common.get(key);
-    if (known !== undefined) return known;
-    const common = await this.hasRows(fts, [group], this.commonRows);
-    if (this.common.size < 10_000) this.common.set(key, common);
-    return common;
+  /** The groups that find the candidates: the rare ones, or the rarest when every group is common. */
+  private async narrowing(groups: TermGroup[]): Promise<TermGroup[]> {
+    if (groups.length < 2) return groups;
+    const rows = await Promise.all(groups.map((g) => this.frequency.estimate(ftsExpression([g]))));
+    const common = (n: number) => n > this.commonRows && n > this.frequency.rowsInIndex() / 100;
+    const rare = groups.filter((_, i) => !common(rows[i]!));
+    if (rare.length > 0) return rare;
+    const rarest = rows.indexOf(Math.min(...rows));
+    return [groups[rarest]!];
   }
 }
