@@ -3,6 +3,7 @@
 // with the search triggers removed; the FTS indexes are then built in one pass and the triggers restored.
 import Database from 'better-sqlite3';
 import { SQLITE_REBUILD } from '../../apps/server/src/db/search/sqlite-rebuild.ts';
+import { registerSearchFunctions } from '../../apps/server/src/db/search/sqlite-functions.ts';
 
 export interface SeedSize {
   videos: number;
@@ -166,6 +167,7 @@ class LibrarySeeder {
 
 export function seedLibrary(file: string, size: SeedSize): Samples {
   const db = new Database(file);
+  registerSearchFunctions(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -524288');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Expression, type RawBuilder } from 'kysely';
+import { registerSearchFunctions } from './search/sqlite-functions.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './tables.ts';
 
@@ -25,6 +26,18 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  registerSearchFunctions(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * A read-only connection to an SQLite file another connection writes (search threads). WAL lets it read
+ * while the writer writes; it sees each commit from its next statement on.
+ */
+export function openSqliteReader(file: string): DatabaseHandle {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }

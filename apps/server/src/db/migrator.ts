@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005_video_sort_indexes.ts';
 import * as m0006 from './migrations/0006_search_triggers.ts';
 import * as m0007 from './migrations/0007_reindex_queue.ts';
 import * as m0008 from './migrations/0008_download_blocklist.ts';
+import * as m0009 from './migrations/0009_subtitle_word_pairs.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0006_search_triggers': m0006,
   '0007_reindex_queue': m0007,
   '0008_download_blocklist': m0008,
+  '0009_subtitle_word_pairs': m0009,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -114,6 +114,16 @@ describe.each(ENGINES)('search typo tolerance, paging and index upkeep on %s', (
 
     await insertFragment(db, IDS.rocket, 'en', 'auto', 2, 'Stage separation happens now');
     expect((await results('full:separation')).fulltext_results).toHaveLength(1);
+    // a phrase is found through the word pairs on SQLite: they follow an edited line too
+    expect((await results('full:stage separation happens')).fulltext_results).toHaveLength(1);
+    await db
+      .updateTable('subtitle_fragments')
+      .set({ line: 'Fairing separation happens now' })
+      .where('youtube_id', '=', IDS.rocket)
+      .where('fragment_index', '=', 2)
+      .execute();
+    expect((await results('full:stage separation happens')).fulltext_results).toEqual([]);
+    expect((await results('full:fairing separation')).fulltext_results).toHaveLength(1);
     await db.deleteFrom('videos').where('youtube_id', '=', IDS.rocket).execute();
     expect((await results('full:separation')).fulltext_results).toEqual([]);
     expect((await results('full:orbit')).fulltext_results).toEqual([]);
@@ -164,6 +174,12 @@ describe.each(ENGINES)('search typo tolerance, paging and index upkeep on %s', (
     expect(output).toMatch(/comments\s+2/);
     expect(await videoIds('video:sourdough active:yes')).toEqual([IDS.sourdough, IDS.tagged, IDS.pizza]);
     expect((await results('full:beautiful')).fulltext_results).toHaveLength(1);
+    expect((await results('full:a beautiful sourdough')).fulltext_results).toHaveLength(1);
+    if (engine === 'sqlite') {
+      const pairs = await sql<{ n: number }>`SELECT count(*) AS n FROM subtitle_pairs_fts
+        WHERE subtitle_pairs_fts MATCH '"beautiful_sourdough"'`.execute(t.database.db);
+      expect(pairs.rows[0]?.n).toBe(1);
+    }
     const remaining = [...(await videoIds('calzone')), ...(await videoIds('stromboli'))];
     expect(remaining).toEqual([IDS.pizza]);
   });

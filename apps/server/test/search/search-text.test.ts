@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { GroupMatcher } from '../../src/db/search/cover-density.ts';
-import { ftsExpression } from '../../src/db/search/fts5-query.ts';
+import { ftsExpression, pairPhrase } from '../../src/db/search/fts5-query.ts';
 import {
   editDistanceWithin,
   editVariants,
   normalizeWord,
   queryWords,
+  wordPairs,
 } from '../../src/db/search/search-text.ts';
 import { tsqueryExpression } from '../../src/db/search/tsquery.ts';
 import { highlight } from '../../src/services/search/highlight.ts';
@@ -46,6 +47,17 @@ describe('search text rules', () => {
     const groups = [{ terms: ['a"b', 'and'] }, { terms: [], prefix: "o'k" }];
     expect(ftsExpression(groups, ['title'])).toBe('{title} : (("a""b" OR "and") AND "o\'k"*)');
     expect(tsqueryExpression(groups, 'A')).toBe("('a\"b':A | 'and':A) & 'o''k':*A");
+  });
+
+  it('makes word pairs for the phrase index and phrase queries over them', () => {
+    expect(wordPairs('The rocket, and Ébène!')).toBe('the_rocket rocket_and and_ebene');
+    expect(wordPairs('one')).toBe('');
+    expect(pairPhrase([{ terms: ['you'] }, { terms: ['know'] }, { terms: [], prefix: 'wh' }])).toBe(
+      '"you_know" + "know_wh"*',
+    );
+    // one word, or a word widened to typo variants, is not a phrase
+    expect(pairPhrase([{ terms: ['you'] }])).toBeUndefined();
+    expect(pairPhrase([{ terms: ['you', 'yuo'] }, { terms: ['know'] }])).toBeUndefined();
   });
 
   it('ranks lines with the words close together above lines with them far apart', () => {

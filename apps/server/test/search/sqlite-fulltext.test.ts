@@ -25,6 +25,8 @@ describe('SQLite full-text search on a big archive', () => {
     }
     await insertFragment(database.db, IDS.rocket, 'de', 'auto', 900, 'crew only, no article');
     await insertFragment(database.db, IDS.rocket, 'de', 'auto', 901, 'an article about the crew');
+    // after every "part" line: beyond the first ranking window of the words "crew", "and", "the"
+    await insertFragment(database.db, IDS.rocket, 'de', 'auto', 902, 'crew and the rocket, reversed');
     plain = new SqliteSearchIndex(database.db);
     commonAt20 = new SqliteSearchIndex(database.db, 20);
   });
@@ -57,14 +59,32 @@ describe('SQLite full-text search on a big archive', () => {
     expect(broad.hits.every((h) => /the .* part/.test(h.line))).toBe(true);
   });
 
+  it('puts the lines holding the query as a phrase first, wherever they are in the index', async () => {
+    for (const index of [plain, commonAt20]) {
+      const { hits } = await index.fragments({ words: words('crew and the') }, page);
+      expect(hits[0]?.line).toBe('crew and the rocket, reversed');
+      expect(hits).toHaveLength(30);
+      // typed as you go: the last word is a prefix
+      const typing = await index.fragments({ words: words('crew and th', true) }, page);
+      expect(typing.hits[0]?.line).toBe('crew and the rocket, reversed');
+    }
+  });
+
+  it('shows only phrase lines when the phrase itself is in more lines than a window', async () => {
+    const { hits } = await commonAt20.fragments({ words: words('and the crew') }, page);
+    expect(hits).toHaveLength(30);
+    expect(hits.every((h) => h.line.includes('and the crew'))).toBe(true);
+  });
+
   it('pages through more matches than one ranking window without repeating or skipping a line', async () => {
     const seen: number[] = [];
     for (let p = 0; p * 30 < parts + 30; p++) {
       const { hits } = await plain.fragments({ words: words('rocket crew') }, { limit: 30, offset: p * 30 });
       seen.push(...hits.map((h) => h.id));
     }
-    expect(seen).toHaveLength(parts);
-    expect(new Set(seen).size).toBe(parts);
+    // the part lines and the reversed line
+    expect(seen).toHaveLength(parts + 1);
+    expect(new Set(seen).size).toBe(parts + 1);
   });
 
   it('ranks the exact phrase first within a window', async () => {

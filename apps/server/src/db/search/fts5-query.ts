@@ -1,4 +1,5 @@
 import type { TermGroup } from './search-index.ts';
+import { PAIR_JOINER } from './search-text.ts';
 
 /**
  * FTS5 MATCH expressions from term groups. Every term is a quoted string, so operators (AND OR NOT NEAR),
@@ -20,4 +21,23 @@ export function ftsExpression(groups: TermGroup[], columns?: readonly string[]):
 /** The part of a probe expression before a candidate word, e.g. `{title} : "`. */
 export function probePrefix(columns?: readonly string[]): string {
   return columns ? `{${columns.join(' ')}} : "` : '"';
+}
+
+/**
+ * The phrase of the query as an FTS5 phrase over the word pairs index (migration 0009): "you know wh" →
+ * `"you_know" + "know_wh"*`, consecutive pairs at consecutive positions. Undefined when the query is one word
+ * or a word was widened to typo variants (a phrase has one spelling per word).
+ */
+export function pairPhrase(groups: TermGroup[]): string | undefined {
+  if (groups.length < 2) return undefined;
+  const words: string[] = [];
+  for (const [i, g] of groups.entries()) {
+    const last = i === groups.length - 1;
+    if (g.terms.length === 1 && !g.prefix) words.push(g.terms[0]!);
+    else if (last && g.terms.length === 0 && g.prefix) words.push(g.prefix);
+    else return undefined;
+  }
+  const prefix = groups.at(-1)!.prefix ? '*' : '';
+  const pairs = words.slice(1).map((word, i) => quoted(words[i]! + PAIR_JOINER + word));
+  return pairs.join(' + ') + prefix;
 }

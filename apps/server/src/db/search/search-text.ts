@@ -44,9 +44,18 @@ export interface WordSpan {
   word: string;
 }
 
+const ASCII_WORD = /[A-Za-z0-9]+/g;
+
 /** Every word of a text with its position in the original string (for highlighting). */
 export function wordSpans(text: string): WordSpan[] {
   const spans: WordSpan[] = [];
+  // plain ASCII (most text) has the same words without Unicode classes or normalization
+  if (isPlainAscii(text)) {
+    for (const match of text.matchAll(ASCII_WORD)) {
+      spans.push({ start: match.index, end: match.index + match[0].length, word: match[0].toLowerCase() });
+    }
+    return spans;
+  }
   for (const match of text.matchAll(WORD)) {
     spans.push({ start: match.index, end: match.index + match[0].length, word: normalizeWord(match[0]) });
   }
@@ -148,4 +157,19 @@ export function editVariants(word: string, distance: 1 | 2): Set<string> {
   for (const first of slips) edits(first, nearKeys, all);
   all.delete(word);
   return all;
+}
+
+/** Joins the two words of a word pair; never part of a word, and a word character for the pairs index. */
+export const PAIR_JOINER = '_';
+
+/**
+ * Each two neighbouring words of a text as one token ("the rocket and" → "the_rocket rocket_and"), the
+ * i-th pair at the i-th position: a phrase query on these finds a phrase of common words through short
+ * posting lists (migration 0009, `tk_word_pairs`).
+ */
+export function wordPairs(text: string): string {
+  const words = wordSpans(text).map((s) => s.word.slice(0, MAX_WORD_LENGTH));
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) pairs.push(words[i] + PAIR_JOINER + words[i + 1]);
+  return pairs.join(' ');
 }

@@ -43,7 +43,13 @@ export class SqliteSearchIndex implements SearchIndex {
   ) {
     const span = (table: string) =>
       sql<{ span: number | null }>`SELECT max(id) AS span FROM ${sql.raw(table)}`;
-    this.lines = new SqliteFulltext(db, 'subtitle_fragments_fts', span('subtitle_fragments'), commonWordRows);
+    this.lines = new SqliteFulltext(
+      db,
+      'subtitle_fragments_fts',
+      span('subtitle_fragments'),
+      commonWordRows,
+      true,
+    );
     this.commentText = new SqliteFulltext(db, 'comments_fts', span('search_keys'), commonWordRows);
   }
 
@@ -130,9 +136,14 @@ export class SqliteSearchIndex implements SearchIndex {
       async (groups, p) => {
         const ranked = groups
           ? await this.lines.rankedPage(
-              (match, limit, offset) => sql`SELECT s.id AS rid, s.line AS text
-                FROM subtitle_fragments_fts JOIN subtitle_fragments s ON s.id = subtitle_fragments_fts.rowid
-                WHERE subtitle_fragments_fts MATCH ${match} AND ${filters} LIMIT ${limit} OFFSET ${offset}`,
+              (match, limit, offset, exclude) => {
+                const fts = sql.raw(
+                  match.index === 'pairs' ? 'subtitle_pairs_fts' : 'subtitle_fragments_fts',
+                );
+                return sql`SELECT s.id AS rid, s.line AS text FROM ${fts} JOIN subtitle_fragments s ON s.id = ${fts}.rowid
+                  WHERE ${fts} MATCH ${match.expression} AND ${filters} ${notIn(sql`s.id`, exclude)}
+                  LIMIT ${limit} OFFSET ${offset}`;
+              },
               groups,
               p,
             )
@@ -167,10 +178,11 @@ export class SqliteSearchIndex implements SearchIndex {
       async (groups, p) => {
         const ranked = groups
           ? await this.commentText.rankedPage(
-              (match, limit, offset) => sql`SELECT k.id AS rid, cm.text AS text
+              (match, limit, offset, exclude) => sql`SELECT k.id AS rid, cm.text AS text
                 FROM comments_fts JOIN search_keys k ON k.id = comments_fts.rowid
                 JOIN comments cm ON cm.comment_id = k.doc_key
-                WHERE comments_fts MATCH ${match} ${channel} LIMIT ${limit} OFFSET ${offset}`,
+                WHERE comments_fts MATCH ${match.expression} ${channel} ${notIn(sql`k.id`, exclude)}
+                LIMIT ${limit} OFFSET ${offset}`,
               groups,
               p,
             )
@@ -285,6 +297,11 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     return found;
   }
+}
+
+/** `AND column NOT IN (ids)`, or nothing for no ids. */
+function notIn(column: RawBuilder<unknown>, ids: number[]) {
+  return ids.length === 0 ? NONE : sql`AND ${column} NOT IN (${sql.join(ids)})`;
 }
 
 /** Rows fetched by id, put back in ranking order with their scores. */

@@ -8,7 +8,7 @@ const FTS_TABLES = ['videos', 'channels', 'playlists', 'comments', 'subtitle_fra
 const VIDEO_TEXT = `v.title, v.tags || ' ' || v.category, c.channel_name, coalesce(v.description, '')`;
 
 export const SQLITE_REBUILD: string[] = [
-  ...FTS_TABLES.map((t) => `INSERT INTO ${t}_fts(${t}_fts) VALUES ('delete-all')`),
+  ...[...FTS_TABLES, 'subtitle_pairs'].map((t) => `INSERT INTO ${t}_fts(${t}_fts) VALUES ('delete-all')`),
   `DELETE FROM search_keys`,
   `INSERT INTO search_keys(kind, doc_key)
      SELECT 'channel', channel_id FROM channels UNION ALL SELECT 'video', youtube_id FROM videos
@@ -25,5 +25,7 @@ export const SQLITE_REBUILD: string[] = [
   `INSERT INTO comments_fts(rowid, text)
      SELECT k.id, c.text FROM comments c JOIN search_keys k ON k.kind = 'comment' AND k.doc_key = c.comment_id`,
   `INSERT INTO subtitle_fragments_fts(rowid, line) SELECT id, line FROM subtitle_fragments`,
+  `INSERT INTO subtitle_pairs_fts(rowid, pairs) SELECT id, tk_word_pairs(line) FROM subtitle_fragments`,
   ...FTS_TABLES.map((t) => `INSERT INTO ${t}_fts(${t}_fts) VALUES ('optimize')`),
+  `INSERT INTO subtitle_pairs_fts(subtitle_pairs_fts) VALUES ('optimize')`,
 ];
