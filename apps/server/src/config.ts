@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -43,6 +44,7 @@ const envSchema = z.object({
   TK_WEB_DIR: optionalText,
   TK_SPONSORBLOCK_URL: serviceUrl.default('https://sponsor.ajay.app'),
   TK_RYD_URL: serviceUrl.default('https://returnyoutubedislikeapi.com'),
+  TK_SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   TK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -79,6 +81,8 @@ export interface AppConfigEnv {
   sponsorblockUrl: string;
   /** Return YouTube Dislike API base URL (upstream §3.3). */
   rydUrl: string;
+  /** Worker threads answering searches on SQLite (0: on the main thread); one per core, at most 4, by default. */
+  searchThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     webDir: path.resolve(e.TK_WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     sponsorblockUrl: e.TK_SPONSORBLOCK_URL,
     rydUrl: e.TK_RYD_URL,
+    searchThreads: e.TK_SEARCH_THREADS ?? Math.min(4, os.availableParallelism()),
   };
 }
 

@@ -5,7 +5,7 @@ import { createArchiveEdits } from './container-edits.ts';
 import { createProviderEdges } from './container-providers.ts';
 import { createQueueServices, createSubscriptionServices } from './container-queue.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { createSearchIndex } from './db/search/search.factory.ts';
+import { createSearchIndex, type SearchThreadOptions } from './db/search/search.factory.ts';
 import { ChannelQueryRepository } from './repositories/channel-query.repository.ts';
 import { CommentQueryRepository } from './repositories/comment-query.repository.ts';
 import { PlaylistQueryRepository } from './repositories/playlist-query.repository.ts';
@@ -34,6 +34,8 @@ import { VideoService } from './services/video.service.ts';
 export interface ContainerOptions {
   /** how download runs back off when the provider refuses (tests make it short) */
   downloadBackoff?: BackoffOptions;
+  /** search worker threads on the SQLite file (the server; tests search on the main thread) */
+  searchThreads?: SearchThreadOptions;
 }
 
 /** Wiring by hand: repositories from the database, services from repositories. */
@@ -50,7 +52,7 @@ export function createContainer(
   const userConfig = new UserConfigService(settings);
   const videoQueries = new VideoQueryRepository(database.db, database.engine);
   const playlistQueries = new PlaylistQueryRepository(database.db, database.engine);
-  const searchIndex = createSearchIndex(database);
+  const searchIndex = createSearchIndex(database, options.searchThreads);
   const appConfig = new AppConfigService(settings);
   const archive = createArchiveServices(config, database);
   const providers = createProviderEdges(config);

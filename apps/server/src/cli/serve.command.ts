@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from '../app.ts';
 import type { AppConfigEnv } from '../config.ts';
 import { createContainer } from '../container.ts';
-import { openMigratedDatabase } from '../db/database.ts';
+import { openMigratedDatabase, sqliteFile } from '../db/database.ts';
 import { ensureInitialAdmin } from '../services/bootstrap.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -11,7 +11,11 @@ export async function serve(config: AppConfigEnv): Promise<void> {
   for (const dir of [config.dataDir, config.mediaDir, config.cacheDir])
     fs.mkdirSync(dir, { recursive: true });
   const database = await openMigratedDatabase(config);
-  const container = createContainer(config, database);
+  const container = createContainer(config, database, {
+    ...(database.engine === 'sqlite' && {
+      searchThreads: { file: sqliteFile(config), count: config.searchThreads },
+    }),
+  });
   const app = await buildApp(container, {
     level: config.logLevel,
     ...(process.stdout.isTTY && { transport: { target: 'pino-pretty' } }),
@@ -51,6 +55,7 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     clearInterval(sweep);
     await container.jobs.close();
     await app.close();
+    await container.searchIndex.close?.();
     await database.close();
     process.exit(0);
   };

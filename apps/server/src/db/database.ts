@@ -5,11 +5,13 @@ import { migrateToLatest } from './migrator.ts';
 
 export type { DatabaseHandle } from './dialect.ts';
 
+/** The SQLite database file of a data directory. */
+export const sqliteFile = (config: Pick<AppConfigEnv, 'dataDir'>) =>
+  path.join(config.dataDir, 'tubekeeper.db');
+
 /** SQLite at `<data>/tubekeeper.db` unless DATABASE_URL points at PostgreSQL. */
 export function openDatabase(config: Pick<AppConfigEnv, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openSqlite(path.join(config.dataDir, 'tubekeeper.db'));
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(sqliteFile(config));
 }
 
 export async function openMigratedDatabase(

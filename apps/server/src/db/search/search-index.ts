@@ -109,6 +109,8 @@ export interface SearchIndex {
   comments(query: CommentSearch, page: PageSpec): Promise<SearchResult<CommentHit>>;
   /** Re-creates every index from the tables; returns how many rows each now holds. */
   rebuild(): Promise<IndexCounts>;
+  /** Stops what the engine runs beside the database connection (search threads), if anything. */
+  close?(): Promise<void>;
 }
 
 /**

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchThreads } from '../../src/db/search/search-threads.ts';
+import { SqliteSearchIndex } from '../../src/db/search/search.sqlite.ts';
+import { queryWords } from '../../src/db/search/search-text.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { IDS, insertFragment, seedSearchLibrary } from './search-seed.ts';
+
+/** The server searches SQLite on worker threads (TK_SEARCH_THREADS); they must answer as the main thread does. */
+describe('search on worker threads', () => {
+  let database: TestDatabase;
+  let local: SqliteSearchIndex;
+  let threads: SearchThreads;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    await seedSearchLibrary(database.db);
+    local = new SqliteSearchIndex(database.db);
+    threads = new SearchThreads({ file: path.join(database.dataDir, 'tubekeeper.db') }, 2, local);
+  });
+  afterAll(async () => {
+    await threads.close();
+    await database.cleanup();
+  });
+
+  const page = { limit: 30, offset: 0 };
+  const words = (text: string) => ({ words: queryWords(text), prefixLast: false, typos: 0 as const });
+
+  it('finds what the main thread finds, in every section', async () => {
+    const queries = [
+      () => [
+        local.videos({ words: words('sourdough'), scope: 'all' }, page),
+        threads.videos({ words: words('sourdough'), scope: 'all' }, page),
+      ],
+      () => [
+        local.channels({ words: words('space'), scope: 'all' }, page),
+        threads.channels({ words: words('space'), scope: 'all' }, page),
+      ],
+      () => [
+        local.fragments({ words: words('golden brown') }, page),
+        threads.fragments({ words: words('golden brown') }, page),
+      ],
+      () => [
+        local.comments({ words: words('recipe') }, page),
+        threads.comments({ words: words('recipe') }, page),
+      ],
+    ];
+    for (const query of queries) {
+      const [here, there] = await Promise.all(query());
+      expect(there).toEqual(here);
+      expect(here!.hits.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers many searches at once, spread over the threads', async () => {
+    const all = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        threads.fragments({ words: words(i % 2 ? 'orbit' : 'sourdough') }, page),
+      ),
+    );
+    expect(
+      all.every(
+        (r, i) => r.hits.length === 1 && r.hits[0]!.youtube_id === (i % 2 ? IDS.rocket : IDS.sourdough),
+      ),
+    ).toBe(true);
+  });
+
+  it('sees what the main connection wrote as soon as it is committed', async () => {
+    expect((await threads.fragments({ words: words('touchdown') }, page)).hits).toEqual([]);
+    await insertFragment(database.db, IDS.rocket, 'en', 'auto', 7, 'Touchdown confirmed');
+    expect((await threads.fragments({ words: words('touchdown') }, page)).hits).toHaveLength(1);
+  });
+
+  it('reports a failing search as an error, and keeps answering', async () => {
+    const bad = { words: words('orbit'), lang: 'en' } as const;
+    // an offset SQLite refuses makes the engine throw inside the thread
+    await expect(threads.fragments(bad, { limit: 30, offset: Number.NaN })).rejects.toThrow(/search failed/);
+    expect((await threads.fragments(bad, page)).hits).toHaveLength(1);
+  });
+
+  it('refuses searches once closed', async () => {
+    const spare = new SearchThreads({ file: path.join(database.dataDir, 'tubekeeper.db') }, 1, local);
+    expect((await spare.fragments({ words: words('orbit') }, page)).hits).toHaveLength(1);
+    await spare.close();
+    await expect(spare.fragments({ words: words('orbit') }, page)).rejects.toThrow(/shutting down/);
+  });
+});
