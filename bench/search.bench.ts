@@ -5,6 +5,8 @@
 // vocabulary, so common words ("the", "you") are in most lines, as in speech. Queries: simple = a title's
 // first word plus the start of the second (typing), video = two title words, channel = a name word,
 // full = 2-3 consecutive words of a seeded line, full_typo = one long word of a line with a letter changed.
+// Also measured in the same run: the floor of the machine (GET /api/ping/ at the same concurrency) and the
+// quality of full-text results (how often page 1, and the first hit, hold the phrase that was searched).
 //
 // Run: npm run bench:search -w @tubekeeper/bench
 // Size and time by environment: BENCH_VIDEOS, BENCH_LINES, BENCH_CHANNELS, BENCH_SECONDS, BENCH_CONCURRENCY.
@@ -17,6 +19,7 @@ import Database from 'better-sqlite3';
 import { openSqlite } from '../apps/server/src/db/dialect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrator.ts';
 import { runLoad, type LoadFigures } from './search/load.ts';
+import { phraseQuality } from './search/quality.ts';
 import { prng, seedLibrary, type Samples } from './search/seed.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -169,8 +172,16 @@ const password = 'search-bench-password';
 const server = await startServer(port, password);
 try {
   const headers = { authorization: `Token ${await apiToken(port, password)}` };
+  const all = queries(samples);
+  // the machine's floor: the cheapest signed-in request at the same concurrency, measured in this run
+  const pingPaths = ['/api/ping/'];
+  await runLoad({ port, headers, paths: pingPaths, seconds: 2, concurrency });
+  const baseline = await runLoad({ port, headers, paths: pingPaths, seconds: 5, concurrency });
+  log(`baseline /api/ping/: ${JSON.stringify(baseline)}`);
+  const quality = await phraseQuality(port, headers, all.full);
+  log(`phrase quality: ${JSON.stringify(quality)}`);
   const figures: Record<string, LoadFigures & { rss_mb: number }> = {};
-  for (const [type, list] of Object.entries(queries(samples))) {
+  for (const [type, list] of Object.entries(all)) {
     const paths = list.map((q) => `/api/search/?query=${encodeURIComponent(q)}`);
     await runLoad({ port, headers, paths, seconds: Math.min(3, seconds), concurrency }); // warm-up
     log(`${type}: ${seconds} s at ${concurrency} clients, e.g. ${JSON.stringify(list[0])}`);
@@ -195,7 +206,9 @@ try {
       // other work on the machine skews every figure: the 1-minute load average before and after the run
       load_average: [loadBefore, Math.round(os.loadavg()[0]! * 100) / 100],
       cpus: os.cpus().length,
+      baseline_ping: baseline,
       queries: figures,
+      full_quality: quality,
       budget_full_p95_ms: 50,
     }),
   );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchThreads } from '../../src/db/search/search-threads.ts';
 import { SqliteSearchIndex } from '../../src/db/search/search.sqlite.ts';
 import { queryWords } from '../../src/db/search/search-text.ts';
@@ -75,6 +75,32 @@ describe('search on worker threads', () => {
     // an offset SQLite refuses makes the engine throw inside the thread
     await expect(threads.fragments(bad, { limit: 30, offset: Number.NaN })).rejects.toThrow(/search failed/);
     expect((await threads.fragments(bad, page)).hits).toHaveLength(1);
+  });
+
+  it('starts threads with the first search and stops them when idle', async () => {
+    const file = path.join(database.dataDir, 'tubekeeper.db');
+    const lazy = new SearchThreads({ file }, 2, local, 300);
+    try {
+      expect(lazy.running()).toBe(0);
+      expect((await lazy.fragments({ words: words('orbit') }, page)).hits).toHaveLength(1);
+      expect(lazy.running()).toBe(2);
+      await vi.waitFor(() => expect(lazy.running()).toBe(0), { timeout: 5000 });
+      // and start again for the next one
+      expect((await lazy.fragments({ words: words('orbit') }, page)).hits).toHaveLength(1);
+    } finally {
+      await lazy.close();
+    }
+  });
+
+  it('searches on the main connection when no thread can start', async () => {
+    const lost = new SearchThreads({ file: path.join(database.dataDir, 'missing.db') }, 1, local);
+    try {
+      await expect(lost.fragments({ words: words('orbit') }, page)).rejects.toThrow();
+      expect((await lost.fragments({ words: words('orbit') }, page)).hits).toHaveLength(1);
+      expect(lost.running()).toBe(0);
+    } finally {
+      await lost.close();
+    }
   });
 
   it('refuses searches once closed', async () => {

@@ -41,24 +41,31 @@ interface Thread {
   calls: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
 }
 
+/** Threads left without a search this long stop, so an idle server holds no thread memory. */
+const IDLE_MS = 5 * 60_000;
+
 /**
  * The SQLite search engine on worker threads, each with its own read-only connection. better-sqlite3 answers
  * on the thread that asks, so one full-text search (1-3 ms at 10 million lines) holds up every other request
  * of the process; on threads, searches run beside the HTTP work and beside each other, one per core. Each
- * call goes to the thread with the fewest calls waiting. `rebuild` writes, so it runs on the main connection.
+ * call goes to the thread with the fewest calls waiting. Threads start with the first search (~0.3 s) and
+ * stop after `idleMs` without one. `rebuild` writes, so it runs on the main connection, and so do searches if
+ * a thread cannot start at all.
  */
 export class SearchThreads implements SearchIndex {
-  private readonly threads: Thread[] = [];
+  private threads: Thread[] = [];
   private nextId = 0;
   private closing = false;
+  /** a thread failed before answering once: starting more would fail the same way */
+  private broken = false;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly data: SearchThreadData,
-    count: number,
+    private readonly count: number,
     private readonly writer: SearchIndex,
-  ) {
-    for (let i = 0; i < count; i++) this.threads.push(this.start());
-  }
+    private readonly idleMs = IDLE_MS,
+  ) {}
 
   videos(query: VideoSearch, page: PageSpec) {
     return this.call<SearchResult<ScoredId>>('videos', query, page);
@@ -84,18 +91,24 @@ export class SearchThreads implements SearchIndex {
     return this.writer.rebuild();
   }
 
+  /** How many threads are running (0 before the first search and after an idle stop). */
+  running(): number {
+    return this.threads.length;
+  }
+
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.threads.map((t) => t.worker.terminate()));
+    await this.stopThreads();
   }
 
   private call<T>(method: Method, query: unknown, page: PageSpec): Promise<T> {
     if (this.closing) return Promise.reject(new Error('search is shutting down'));
-    if (this.threads.length === 0) {
-      // no thread could start: search on the main connection rather than not at all
+    clearTimeout(this.idleTimer);
+    if (this.broken) {
       const run = this.writer[method].bind(this.writer) as (q: unknown, p: PageSpec) => Promise<T>;
       return run(query, page);
     }
+    while (this.threads.length < this.count) this.threads.push(this.start());
     const thread = this.threads.reduce((a, b) => (b.calls.size < a.calls.size ? b : a));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -118,21 +131,34 @@ export class SearchThreads implements SearchIndex {
       if (thread.calls.size === 0) worker.unref();
       if (reply.error === undefined) call?.resolve(reply.result);
       else call?.reject(new Error(`search failed: ${reply.error}`));
+      if (this.threads.every((t) => t.calls.size === 0)) this.stopWhenIdle();
     });
-    worker.on('error', (error) => this.fail(thread, error));
-    worker.on('exit', (code) => {
-      this.fail(thread, new Error(`a search thread stopped (exit code ${code})`));
-      const at = this.threads.indexOf(thread);
-      if (at < 0) return;
-      // a thread that died while in use (out of memory, a native fault) is replaced; searches go on
-      if (!this.closing && thread.answered) this.threads.splice(at, 1, this.start());
-      else this.threads.splice(at, 1);
-    });
+    worker.on('error', (error) => this.lose(thread, error));
+    worker.on('exit', (code) => this.lose(thread, new Error(`a search thread stopped (exit code ${code})`)));
     return thread;
   }
 
-  private fail(thread: Thread, error: Error): void {
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.stopThreads(), this.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private async stopThreads(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const stopping = this.threads;
+    this.threads = [];
+    // marked answered so their exit is not taken for a failure to start
+    for (const t of stopping) t.answered = true;
+    await Promise.all(stopping.map((t) => t.worker.terminate()));
+  }
+
+  /** A thread that failed or stopped: its calls fail, the next search starts a new one. */
+  private lose(thread: Thread, error: Error): void {
     for (const call of thread.calls.values()) call.reject(error);
     thread.calls.clear();
+    this.threads = this.threads.filter((t) => t !== thread);
+    // one that never answered cannot start (a missing file, a broken install): others would fail the same way
+    if (!thread.answered && !this.closing) this.broken = true;
   }
 }
