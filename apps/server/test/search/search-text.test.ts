@@ -8,7 +8,7 @@ import {
   queryWords,
   wordPairs,
 } from '../../src/db/search/search-text.ts';
-import { tsqueryExpression } from '../../src/db/search/tsquery.ts';
+import { tsqueryExpression, tsqueryPhrase } from '../../src/db/search/tsquery.ts';
 import { highlight } from '../../src/services/search/highlight.ts';
 
 describe('search text rules', () => {
@@ -58,6 +58,11 @@ describe('search text rules', () => {
     // one word, or a word widened to typo variants, is not a phrase
     expect(pairPhrase([{ terms: ['you'] }])).toBeUndefined();
     expect(pairPhrase([{ terms: ['you', 'yuo'] }, { terms: ['know'] }])).toBeUndefined();
+    // the same phrase for PostgreSQL
+    expect(tsqueryPhrase([{ terms: ['you'] }, { terms: ['know'] }, { terms: [], prefix: 'wh' }])).toBe(
+      "'you' <-> 'know' <-> 'wh':*",
+    );
+    expect(tsqueryPhrase([{ terms: ['you', 'yuo'] }, { terms: ['know'] }])).toBeUndefined();
   });
 
   it('ranks lines with the words close together above lines with them far apart', () => {

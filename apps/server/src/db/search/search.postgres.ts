@@ -14,11 +14,13 @@ import {
   type ScoredId,
   type SearchIndex,
   type SearchResult,
+  type TermGroup,
   type VideoSearch,
   type WordsSpec,
 } from './search-index.ts';
 import { editVariants } from './search-text.ts';
-import { tsqueryExpression } from './tsquery.ts';
+import { inRankOrder, notIn, phraseFirstPage, type RankedRow } from './phrase-first.ts';
+import { tsqueryExpression, tsqueryPhrase } from './tsquery.ts';
 import { exactGroups, runWords } from './term-groups.ts';
 
 const NONE = sql``;
@@ -87,21 +89,22 @@ export class PostgresSearchIndex implements SearchIndex {
       query.words,
       page,
       async (groups, p) => {
-        const paged = groups
-          ? rankedBlocks(
-              sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
-                FROM subtitle_fragments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
-                JOIN subtitle_fragments b ON b.id = s.id WHERE s.doc @@ q AND ${filters}`,
-              p,
-            )
-          : page_(sql`SELECT b.id AS rid, 1 AS score FROM subtitle_fragments b WHERE ${filters}`, p);
-        const result = await sql<FragmentHit>`
+        const matches = (expression: string, exclude: number[]) =>
+          sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
+            FROM subtitle_fragments_search s CROSS JOIN ${tsquery(expression)} q
+            JOIN subtitle_fragments b ON b.id = s.id WHERE s.doc @@ q AND ${filters} ${notIn(sql`s.id`, exclude)}`;
+        const ranked = groups
+          ? await this.fulltextPage(matches, groups, true, p)
+          : await this.rows<RankedRow<number>>(
+              page_(sql`SELECT b.id AS rid, 1 AS score FROM subtitle_fragments b WHERE ${filters}`, p),
+            );
+        if (ranked.length === 0) return [];
+        const rows = await this.rows<Omit<FragmentHit, 'score'>>(sql`
           SELECT sf.id, sf.youtube_id, v.title, v.channel_id, c.channel_name, sf.lang, sf.source,
-            sf.fragment_index, sf.start_ms, sf.end_ms, sf.line, r.score
-          FROM (${paged}) r JOIN subtitle_fragments sf ON sf.id = r.rid
-          JOIN videos v ON v.youtube_id = sf.youtube_id JOIN channels c ON c.channel_id = v.channel_id
-          ORDER BY r.score DESC, r.rid`.execute(this.db);
-        return result.rows;
+            sf.fragment_index, sf.start_ms, sf.end_ms, sf.line
+          FROM subtitle_fragments sf JOIN videos v ON v.youtube_id = sf.youtube_id
+          JOIN channels c ON c.channel_id = v.channel_id WHERE sf.id IN (${sql.join(ranked.map((r) => r.rid))})`);
+        return inRankOrder(ranked, rows, (row) => row.id);
       },
       (word, d) => this.neighbours('subtitle_fragments', '', word, d),
       (word) => this.isIndexedWord('subtitle_fragments', word),
@@ -116,25 +119,57 @@ export class PostgresSearchIndex implements SearchIndex {
       query.words,
       page,
       async (groups, p) => {
-        const paged = groups
-          ? rankedBlocks(
-              sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
-                FROM comments_search s CROSS JOIN ${tsquery(tsqueryExpression(groups))} q
-                JOIN comments b ON b.comment_id = s.comment_id WHERE s.doc @@ q ${channel}`,
-              p,
-            )
-          : page_(sql`SELECT b.comment_id AS rid, 1 AS score FROM comments b WHERE 1 = 1 ${channel}`, p);
-        const result = await sql<CommentHit>`
+        const matches = (expression: string, exclude: string[]) =>
+          sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
+            FROM comments_search s CROSS JOIN ${tsquery(expression)} q
+            JOIN comments b ON b.comment_id = s.comment_id
+            WHERE s.doc @@ q ${channel} ${notIn(sql`s.comment_id`, exclude)}`;
+        // comments are not searched phrase first: SQLite has no word pairs index for them
+        const ranked = groups
+          ? await this.fulltextPage(matches, groups, false, p)
+          : await this.rows<RankedRow<string>>(
+              page_(sql`SELECT b.comment_id AS rid, 1 AS score FROM comments b WHERE 1 = 1 ${channel}`, p),
+            );
+        if (ranked.length === 0) return [];
+        const rows = await this.rows<Omit<CommentHit, 'score'>>(sql`
           SELECT cm.comment_id, cm.youtube_id, v.title, v.channel_id, ch.channel_name, cm.author, cm.text,
-            cm.timestamp, cm.like_count, r.score
-          FROM (${paged}) r JOIN comments cm ON cm.comment_id = r.rid
-          JOIN videos v ON v.youtube_id = cm.youtube_id JOIN channels ch ON ch.channel_id = v.channel_id
-          ORDER BY r.score DESC, r.rid`.execute(this.db);
-        return result.rows;
+            cm.timestamp, cm.like_count
+          FROM comments cm JOIN videos v ON v.youtube_id = cm.youtube_id
+          JOIN channels ch ON ch.channel_id = v.channel_id
+          WHERE cm.comment_id IN (${sql.join(ranked.map((r) => r.rid))})`);
+        return inRankOrder(ranked, rows, (row) => row.comment_id);
       },
       (word, d) => this.neighbours('comments', '', word, d),
       (word) => this.isIndexedWord('comments', word),
     );
+  }
+
+  /** Full-text hits of a section in the order of phrase-first.ts, ranked by ts_rank_cd. */
+  private fulltextPage<K>(
+    matches: (expression: string, exclude: K[]) => RawBuilder<unknown>,
+    groups: TermGroup[],
+    phraseFirst: boolean,
+    page: PageSpec,
+  ): Promise<RankedRow<K>[]> {
+    const all = tsqueryExpression(groups);
+    const phrase = phraseFirst ? tsqueryPhrase(groups) : undefined;
+    return phraseFirstPage<K>(
+      {
+        phrase: async (limit) =>
+          phrase === undefined
+            ? undefined
+            : this.rows<RankedRow<K>>(
+                sql`SELECT rid, score FROM (${matches(phrase, [])} LIMIT ${limit}) m ORDER BY score DESC, rid`,
+              ),
+        blocks: (p, exclude, onlyPhrase) =>
+          this.rows<RankedRow<K>>(rankedBlocks(matches(onlyPhrase && phrase ? phrase : all, exclude), p)),
+      },
+      page,
+    );
+  }
+
+  private async rows<T>(query: RawBuilder<unknown>): Promise<T[]> {
+    return (await query.execute(this.db)).rows as T[];
   }
 
   async rebuild(): Promise<IndexCounts> {

@@ -23,6 +23,7 @@ import { SerialQueue } from './serial-queue.ts';
 import { SQLITE_REBUILD } from './sqlite-rebuild.ts';
 import { editVariants } from './search-text.ts';
 import { exactGroups, runWords } from './term-groups.ts';
+import { inRankOrder, notIn } from './phrase-first.ts';
 
 const NONE = sql``;
 /** Column weights of bm25: title/name 10, tags 4, channel name 2, description 1 (same order as PostgreSQL's A–D). */
@@ -297,20 +298,6 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     return found;
   }
-}
-
-/** `AND column NOT IN (ids)`, or nothing for no ids. */
-function notIn(column: RawBuilder<unknown>, ids: number[]) {
-  return ids.length === 0 ? NONE : sql`AND ${column} NOT IN (${sql.join(ids)})`;
-}
-
-/** Rows fetched by id, put back in ranking order with their scores. */
-export function inRankOrder<K, T>(ranked: { rid: K; score: number }[], rows: T[], key: (row: T) => K) {
-  const byKey = new Map(rows.map((row) => [key(row), row]));
-  return ranked.flatMap((r) => {
-    const row = byKey.get(r.rid);
-    return row ? [{ ...row, score: r.score }] : [];
-  });
 }
 
 /** The MATCH part for a `channel:` filter on a column; null when the filter has no searchable word (matches nothing). */

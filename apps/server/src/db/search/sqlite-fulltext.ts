@@ -3,6 +3,7 @@ import type { Database } from '../tables.ts';
 import { GroupMatcher, rankBlock } from './cover-density.ts';
 import { ftsExpression, pairPhrase } from './fts5-query.ts';
 import { FULLTEXT_RANK_WINDOW, type PageSpec, type TermGroup } from './search-index.ts';
+import { phraseFirstPage } from './phrase-first.ts';
 import { WordFrequency } from './word-frequency.ts';
 
 /**
@@ -32,14 +33,13 @@ type Ranked = { rid: number; score: number };
  * slow at. Walking one posting list is cheap, but an AND with a word like "the" (in most of 10 million lines)
  * seeks through that word's postings for every candidate of the others: 10-20 ms for a query that finds a
  * dozen lines. So:
- * - the lines holding the query as a phrase come first, found through the word pairs index (subtitle
- *   lines): the pairs of even common words have short posting lists;
+ * - the lines holding the query as a phrase come first (phrase-first.ts), found through the word pairs
+ *   index (subtitle lines): the pairs of even common words have short posting lists;
  * - then the other candidates: as Elasticsearch's cutoff_frequency does, common words rank but do not
  *   filter, so the rare words of a query find them (when every word is common, the rarest one does), ranked
  *   by the text itself, lines holding every query word first, closest together first (cover-density.ts).
  * Only FULLTEXT_RANK_WINDOW candidates are read and ranked at a time, in index order: a specific query has
- * fewer and is ranked whole; a broad one ("and the") would otherwise read millions of lines per page. Pages
- * are slices of this order, so paging never repeats or skips a hit.
+ * fewer and is ranked whole; a broad one ("and the") would otherwise read millions of lines per page.
  */
 export class SqliteFulltext {
   private readonly frequency: WordFrequency;
@@ -57,22 +57,21 @@ export class SqliteFulltext {
   async rankedPage(candidates: Candidates, groups: TermGroup[], page: PageSpec): Promise<Ranked[]> {
     const matcher = new GroupMatcher(groups);
     const phrase = this.hasPairs ? pairPhrase(groups) : undefined;
-    if (!phrase) return this.inBlocks(candidates, await this.narrowing(groups), [], matcher, page);
-    const pairs: FtsMatch = { index: 'pairs', expression: phrase };
-    const { rows } = await candidates(pairs, FULLTEXT_RANK_WINDOW, 0, []).execute(this.db);
-    // a phrase in more lines than a window is common enough to be all that is shown
-    if (rows.length === FULLTEXT_RANK_WINDOW) return this.inBlocks(candidates, pairs, [], matcher, page);
-    const first = rankBlock(rows, matcher);
-    const end = page.offset + page.limit;
-    if (end <= first.length) return first.slice(page.offset, end);
-    const rest = await this.inBlocks(
-      candidates,
-      await this.narrowing(groups),
-      rows.map((r) => r.rid),
-      matcher,
-      { offset: Math.max(0, page.offset - first.length), limit: end - Math.max(page.offset, first.length) },
+    const pairs: FtsMatch | undefined = phrase ? { index: 'pairs', expression: phrase } : undefined;
+    return phraseFirstPage<number>(
+      {
+        phrase: async (limit) => {
+          if (!pairs) return undefined;
+          const { rows } = await candidates(pairs, limit, 0, []).execute(this.db);
+          return rankBlock(rows, matcher);
+        },
+        blocks: async (p, exclude, onlyPhrase) => {
+          const match = onlyPhrase && pairs ? pairs : await this.narrowing(groups);
+          return this.inBlocks(candidates, match, exclude, matcher, p);
+        },
+      },
+      page,
     );
-    return [...first.slice(page.offset), ...rest];
   }
 
   /** One page of the candidates of a match, ranked in blocks of FULLTEXT_RANK_WINDOW in index order. */

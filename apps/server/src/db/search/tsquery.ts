@@ -18,3 +18,16 @@ function group(g: TermGroup, weights: string): string {
 export function tsqueryExpression(groups: TermGroup[], weights = ''): string {
   return groups.map((g) => group(g, weights)).join(' & ');
 }
+
+/**
+ * The query as a phrase (`'you' <-> 'know' <-> 'wh':*`): the words next to each other, in order. Undefined
+ * for one word or a word widened to typo variants, as fts5-query.ts `pairPhrase`.
+ */
+export function tsqueryPhrase(groups: TermGroup[]): string | undefined {
+  if (groups.length < 2) return undefined;
+  const last = groups.length - 1;
+  const single = groups.every((g, i) =>
+    i === last ? g.terms.length + (g.prefix ? 1 : 0) === 1 : g.terms.length === 1 && !g.prefix,
+  );
+  return single ? groups.map((g) => group(g, '')).join(' <-> ') : undefined;
+}
