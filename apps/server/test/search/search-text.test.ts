@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GroupMatcher } from '../../src/db/search/cover-density.ts';
-import { ftsExpression, pairPhrase } from '../../src/db/search/fts5-query.ts';
+import { ftsExpression, pairTerms } from '../../src/db/search/fts5-query.ts';
 import {
   editDistanceWithin,
   editVariants,
@@ -52,12 +52,18 @@ describe('search text rules', () => {
   it('makes word pairs for the phrase index and phrase queries over them', () => {
     expect(wordPairs('The rocket, and Ébène!')).toBe('the_rocket rocket_and and_ebene');
     expect(wordPairs('one')).toBe('');
-    expect(pairPhrase([{ terms: ['you'] }, { terms: ['know'] }, { terms: [], prefix: 'wh' }])).toBe(
-      '"you_know" + "know_wh"*',
-    );
+    // a word still being typed makes no pair (no prefix index for pairs), unless no other pair is left
+    expect(pairTerms([{ terms: ['you'] }, { terms: ['know'] }, { terms: [], prefix: 'wh' }])).toEqual([
+      '"you_know"',
+    ]);
+    expect(pairTerms([{ terms: ['you'] }, { terms: [], prefix: 'know' }])).toEqual(['"you_know"']);
     // one word, or a word widened to typo variants, is not a phrase
-    expect(pairPhrase([{ terms: ['you'] }])).toBeUndefined();
-    expect(pairPhrase([{ terms: ['you', 'yuo'] }, { terms: ['know'] }])).toBeUndefined();
+    expect(pairTerms([{ terms: ['you'] }])).toBeUndefined();
+    expect(pairTerms([{ terms: ['you', 'yuo'] }, { terms: ['know'] }])).toBeUndefined();
+    const matcher = new GroupMatcher([{ terms: ['you'] }, { terms: ['know'] }, { terms: [], prefix: 'wh' }]);
+    expect(matcher.hasPhrase('Do you know what?')).toBe(true);
+    expect(matcher.hasPhrase('know you what')).toBe(false);
+    expect(matcher.hasPhrase('you know, then what')).toBe(false);
     // the same phrase for PostgreSQL
     expect(tsqueryPhrase([{ terms: ['you'] }, { terms: ['know'] }, { terms: [], prefix: 'wh' }])).toBe(
       "'you' <-> 'know' <-> 'wh':*",

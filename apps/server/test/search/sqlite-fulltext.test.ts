@@ -70,7 +70,7 @@ describe('SQLite full-text search on a big archive', () => {
     }
   });
 
-  it('shows only phrase lines when the phrase itself is in more lines than a window', async () => {
+  it('ranks phrase lines first when the phrase itself is in more lines than a window', async () => {
     const { hits } = await commonAt20.fragments({ words: words('and the crew') }, page);
     expect(hits).toHaveLength(30);
     expect(hits.every((h) => h.line.includes('and the crew'))).toBe(true);

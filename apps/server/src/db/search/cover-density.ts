@@ -45,6 +45,20 @@ export class GroupMatcher {
     return exact ? [...exact, ...byPrefix] : byPrefix;
   }
 
+  /** Whether the text holds the query words next to each other, in order: the phrase. */
+  hasPhrase(text: string): boolean {
+    const total = this.groups.length;
+    const hits = this.hits(text);
+    const byPosition = new Map(hits.map((h) => [h.at, h.groups]));
+    return hits.some(
+      (h) =>
+        h.groups.includes(0) &&
+        Array.from({ length: total - 1 }, (_, k) => k + 1).every((k) =>
+          byPosition.get(h.at + k)?.includes(k),
+        ),
+    );
+  }
+
   /**
    * Cover-density score, computed here instead of by FTS5's bm25: bm25 counts the rows of every query
    * word to weigh it, a scan of millions of postings for a word like "you" on each query. This needs only

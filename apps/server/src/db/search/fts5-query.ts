@@ -24,11 +24,13 @@ export function probePrefix(columns?: readonly string[]): string {
 }
 
 /**
- * The phrase of the query as an FTS5 phrase over the word pairs index (migration 0009): "you know wh" →
- * `"you_know" + "know_wh"*`, consecutive pairs at consecutive positions. Undefined when the query is one word
- * or a word was widened to typo variants (a phrase has one spelling per word).
+ * The word pairs of the query as FTS5 terms of the word pairs index (migration 0009): "you know what" →
+ * `"you_know"`, `"know_what"`. The pairs index has no prefix index, and FTS5 merges every posting list a
+ * prefix matches before it returns a row ("the_yo*": "the_you", "the_your", … a million postings), so a
+ * word still being typed makes no pair, unless it is the only second word ("the yo" → `"the_yo"`, the word
+ * as typed). Undefined for one word or a word widened to typo variants (a phrase has one spelling per word).
  */
-export function pairPhrase(groups: TermGroup[]): string | undefined {
+export function pairTerms(groups: TermGroup[]): string[] | undefined {
   if (groups.length < 2) return undefined;
   const words: string[] = [];
   for (const [i, g] of groups.entries()) {
@@ -37,7 +39,6 @@ export function pairPhrase(groups: TermGroup[]): string | undefined {
     else if (last && g.terms.length === 0 && g.prefix) words.push(g.prefix);
     else return undefined;
   }
-  const prefix = groups.at(-1)!.prefix ? '*' : '';
   const pairs = words.slice(1).map((word, i) => quoted(words[i]! + PAIR_JOINER + word));
-  return pairs.join(' + ') + prefix;
+  return groups.at(-1)!.prefix && pairs.length > 1 ? pairs.slice(0, -1) : pairs;
 }

@@ -10,25 +10,21 @@ export interface RankedRow<K> {
 export interface PhraseFirstSource<K> {
   /** The lines holding the query as a phrase, best first, at most `limit`; undefined when it is no phrase. */
   phrase(limit: number): Promise<RankedRow<K>[] | undefined>;
-  /**
-   * A page of the matches, ranked in blocks of FULLTEXT_RANK_WINDOW in index order; `onlyPhrase` keeps
-   * the phrase lines only, `exclude` leaves rows out.
-   */
-  blocks(page: PageSpec, exclude: K[], onlyPhrase: boolean): Promise<RankedRow<K>[]>;
+  /** A page of the matches, ranked in blocks of FULLTEXT_RANK_WINDOW in index order; `exclude` leaves rows out. */
+  blocks(page: PageSpec, exclude: K[]): Promise<RankedRow<K>[]>;
 }
 
 /**
  * The order of full-text hits on both engines: the lines holding the query as a phrase come first (what a
- * user who heard it is looking for), then the other matches in ranked blocks. A phrase in more lines than a
- * window is common enough to be all that is shown. Pages are slices of this one order.
+ * user who heard it is looking for; at most a block of them), then the other matches in ranked blocks, where
+ * further phrase lines rank first again. Pages are slices of this one order.
  */
 export async function phraseFirstPage<K>(
   source: PhraseFirstSource<K>,
   page: PageSpec,
 ): Promise<RankedRow<K>[]> {
   const phrase = await source.phrase(FULLTEXT_RANK_WINDOW);
-  if (!phrase) return source.blocks(page, [], false);
-  if (phrase.length === FULLTEXT_RANK_WINDOW) return source.blocks(page, [], true);
+  if (!phrase) return source.blocks(page, []);
   const end = page.offset + page.limit;
   if (end <= phrase.length) return phrase.slice(page.offset, end);
   const restPage = {
@@ -38,7 +34,6 @@ export async function phraseFirstPage<K>(
   const rest = await source.blocks(
     restPage,
     phrase.map((r) => r.rid),
-    false,
   );
   return [...phrase.slice(page.offset), ...rest];
 }

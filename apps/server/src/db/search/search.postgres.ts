@@ -161,8 +161,7 @@ export class PostgresSearchIndex implements SearchIndex {
             : this.rows<RankedRow<K>>(
                 sql`SELECT rid, score FROM (${matches(phrase, [])} LIMIT ${limit}) m ORDER BY score DESC, rid`,
               ),
-        blocks: (p, exclude, onlyPhrase) =>
-          this.rows<RankedRow<K>>(rankedBlocks(matches(onlyPhrase && phrase ? phrase : all, exclude), p)),
+        blocks: (p, exclude) => this.rows<RankedRow<K>>(rankedBlocks(matches(all, exclude), p)),
       },
       page,
     );

@@ -49,7 +49,7 @@ export class SqliteSearchIndex implements SearchIndex {
       'subtitle_fragments_fts',
       span('subtitle_fragments'),
       commonWordRows,
-      true,
+      'subtitle_pairs_fts',
     );
     this.commentText = new SqliteFulltext(db, 'comments_fts', span('search_keys'), commonWordRows);
   }

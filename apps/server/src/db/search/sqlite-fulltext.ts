@@ -1,7 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
 import { GroupMatcher, rankBlock } from './cover-density.ts';
-import { ftsExpression, pairPhrase } from './fts5-query.ts';
+import { ftsExpression, pairTerms } from './fts5-query.ts';
 import { FULLTEXT_RANK_WINDOW, type PageSpec, type TermGroup } from './search-index.ts';
 import { phraseFirstPage } from './phrase-first.ts';
 import { WordFrequency } from './word-frequency.ts';
@@ -34,7 +34,7 @@ type Ranked = { rid: number; score: number };
  * seeks through that word's postings for every candidate of the others: 10-20 ms for a query that finds a
  * dozen lines. So:
  * - the lines holding the query as a phrase come first (phrase-first.ts), found through the word pairs
- *   index (subtitle lines): the pairs of even common words have short posting lists;
+ *   index (subtitle lines): the pairs of common words have far shorter posting lists than the words;
  * - then the other candidates: as Elasticsearch's cutoff_frequency does, common words rank but do not
  *   filter, so the rare words of a query find them (when every word is common, the rarest one does), ranked
  *   by the text itself, lines holding every query word first, closest together first (cover-density.ts).
@@ -43,32 +43,37 @@ type Ranked = { rid: number; score: number };
  */
 export class SqliteFulltext {
   private readonly frequency: WordFrequency;
+  private readonly pairFrequency: WordFrequency | undefined;
 
+  /** `pairsFts`: the word pairs index of these rows, if they have one (subtitle lines). */
   constructor(
     private readonly db: Kysely<Database>,
     fts: string,
     rowSpan: RawBuilder<{ span: number | null }>,
     private readonly commonRows = COMMON_WORD_ROWS,
-    private readonly hasPairs = false,
+    pairsFts?: string,
   ) {
     this.frequency = new WordFrequency(db, fts, rowSpan);
+    this.pairFrequency = pairsFts === undefined ? undefined : new WordFrequency(db, pairsFts, rowSpan);
   }
 
   async rankedPage(candidates: Candidates, groups: TermGroup[], page: PageSpec): Promise<Ranked[]> {
     const matcher = new GroupMatcher(groups);
-    const phrase = this.hasPairs ? pairPhrase(groups) : undefined;
-    const pairs: FtsMatch | undefined = phrase ? { index: 'pairs', expression: phrase } : undefined;
+    const pairs = this.pairFrequency && pairTerms(groups);
     return phraseFirstPage<number>(
       {
         phrase: async (limit) => {
           if (!pairs) return undefined;
-          const { rows } = await candidates(pairs, limit, 0, []).execute(this.db);
-          return rankBlock(rows, matcher);
+          // the rarest pair finds the lines (one posting list, no seeking); the text tells which hold the phrase
+          const expression = await this.rarestOne(pairs, this.pairFrequency!);
+          const { rows } = await candidates({ index: 'pairs', expression }, limit, 0, []).execute(this.db);
+          return rankBlock(
+            rows.filter((row) => matcher.hasPhrase(row.text)),
+            matcher,
+          );
         },
-        blocks: async (p, exclude, onlyPhrase) => {
-          const match = onlyPhrase && pairs ? pairs : await this.narrowing(groups);
-          return this.inBlocks(candidates, match, exclude, matcher, p);
-        },
+        blocks: async (p, exclude) =>
+          this.inBlocks(candidates, await this.narrowing(groups), exclude, matcher, p),
       },
       page,
     );
@@ -94,12 +99,21 @@ export class SqliteFulltext {
 
   /** The words that find the candidates: the rare ones, or the rarest when every word is common. */
   private async narrowing(groups: TermGroup[]): Promise<FtsMatch> {
-    const words = (g: TermGroup[]): FtsMatch => ({ index: 'words', expression: ftsExpression(g) });
-    if (groups.length < 2) return words(groups);
-    const rows = await Promise.all(groups.map((g) => this.frequency.estimate(ftsExpression([g]))));
-    const common = (n: number) => n > this.commonRows && n > this.frequency.rowsInIndex() / 100;
-    const rare = groups.filter((_, i) => !common(rows[i]!));
-    if (rare.length > 0) return words(rare);
-    return words([groups[rows.indexOf(Math.min(...rows))]!]);
+    const terms = groups.map((g) => ftsExpression([g]));
+    return { index: 'words', expression: (await this.rarest(terms, this.frequency)).join(' AND ') };
+  }
+
+  private async rarestOne(terms: string[], frequency: WordFrequency): Promise<string> {
+    const rows = await Promise.all(terms.map((t) => frequency.estimate(t)));
+    return terms[rows.indexOf(Math.min(...rows))]!;
+  }
+
+  /** The terms in at most COMMON_WORD_ROWS rows (or 1 %), or the rarest one when all are in more. */
+  private async rarest(terms: string[], frequency: WordFrequency): Promise<string[]> {
+    if (terms.length < 2) return terms;
+    const rows = await Promise.all(terms.map((t) => frequency.estimate(t)));
+    const common = (n: number) => n > this.commonRows && n > frequency.rowsInIndex() / 100;
+    const rare = terms.filter((_, i) => !common(rows[i]!));
+    return rare.length > 0 ? rare : [await this.rarestOne(terms, frequency)];
   }
 }
