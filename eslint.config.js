@@ -23,6 +23,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS entry files (a worker thread's loader bootstrap) load with require
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -120,7 +120,7 @@ export class SearchThreads implements SearchIndex {
   }
 
   private start(): Thread {
-    const worker = new Worker(new URL('./search-thread.mjs', import.meta.url), { workerData: this.data });
+    const worker = new Worker(new URL('./search-thread.cjs', import.meta.url), { workerData: this.data });
     // idle threads must not keep a finished process (a CLI command, a test) alive
     worker.unref();
     const thread: Thread = { worker, answered: false, calls: new Map() };
