@@ -1,7 +1,7 @@
 import type { TermGroup } from './search-index.ts';
 import { isPlainAscii, wordSpans } from './search-text.ts';
 
-const ASCII_WORD = /[a-z0-9]+/g;
+const NONE: number[] = [];
 
 /** A word of a text that matches query groups, at its word position in the text. */
 interface Hit {
@@ -14,11 +14,23 @@ export class GroupMatcher {
   private readonly exact = new Map<string, number[]>();
   private readonly prefixes: [string, number][] = [];
 
+  /** The phrase as one expression over lowercased ASCII text, when every word is one plain ASCII spelling. */
+  private readonly asciiPhrase: RegExp | undefined;
+
   constructor(readonly groups: TermGroup[]) {
     groups.forEach((g, i) => {
       for (const term of g.terms) this.exact.set(term, [...(this.exact.get(term) ?? []), i]);
       if (g.prefix) this.prefixes.push([g.prefix, i]);
     });
+    const words = groups.map((g) => (g.terms.length === 1 && !g.prefix ? g.terms[0]! : (g.prefix ?? '')));
+    const plain = groups.every(
+      (g, i) => g.terms.length + (g.prefix ? 1 : 0) === 1 && /^[a-z0-9]+$/.test(words[i]!),
+    );
+    const tail = groups.at(-1)?.prefix ? '[a-z0-9]*' : '';
+    this.asciiPhrase =
+      plain && words.length > 0
+        ? new RegExp(`(?<![a-z0-9])${words.join('[^a-z0-9]+')}${tail}(?![a-z0-9])`)
+        : undefined;
   }
 
   /** The words of the text that match a group (as typed, a typo variant, or by prefix), in text order. */
@@ -30,8 +42,19 @@ export class GroupMatcher {
     };
     // plain ASCII (most subtitle text) is split without Unicode work: ranking reads a hundred lines a query
     if (isPlainAscii(text)) {
+      // a character loop: no match objects for the ~30 words of a line, most of which match nothing
+      const lower = text.toLowerCase();
       let at = 0;
-      for (const match of text.toLowerCase().matchAll(ASCII_WORD)) add(match[0], at++);
+      let start = -1;
+      for (let i = 0; i <= lower.length; i++) {
+        const c = i < lower.length ? lower.charCodeAt(i) : 0;
+        const inWord = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+        if (inWord && start < 0) start = i;
+        else if (!inWord && start >= 0) {
+          add(lower.slice(start, i), at++);
+          start = -1;
+        }
+      }
     } else {
       wordSpans(text).forEach((span, at) => add(span.word, at));
     }
@@ -39,14 +62,18 @@ export class GroupMatcher {
   }
 
   private groupsOf(word: string): number[] {
-    const exact = this.exact.get(word);
-    if (this.prefixes.length === 0) return exact ?? [];
-    const byPrefix = this.prefixes.filter(([p]) => word.startsWith(p)).map(([, i]) => i);
-    return exact ? [...exact, ...byPrefix] : byPrefix;
+    const exact = this.exact.get(word) ?? NONE;
+    let found = exact;
+    for (const [prefix, group] of this.prefixes) {
+      // copied only when a prefix matches too: most words match nothing
+      if (word.startsWith(prefix)) found = found === exact ? [...exact, group] : [...found, group];
+    }
+    return found;
   }
 
   /** Whether the text holds the query words next to each other, in order: the phrase. */
   hasPhrase(text: string): boolean {
+    if (this.asciiPhrase && isPlainAscii(text)) return this.asciiPhrase.test(text.toLowerCase());
     const total = this.groups.length;
     const hits = this.hits(text);
     const byPosition = new Map(hits.map((h) => [h.at, h.groups]));
