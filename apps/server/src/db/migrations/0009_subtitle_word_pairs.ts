@@ -11,6 +11,15 @@ import type { Engine } from '../dialect.ts';
  */
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine !== 'sqlite') return;
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM subtitle_fragments`.execute(db);
+  const lines = Number(rows[0]?.n ?? 0);
+  // a big archive takes minutes here (10 million lines: ~15 min); say so rather than look stuck
+  if (lines > 200_000) {
+    process.stderr.write(
+      `Indexing the word pairs of ${lines} subtitle lines for phrase search (migration 0009); ` +
+        `this takes about ${Math.ceil(lines / 700_000)} min and runs once.\n`,
+    );
+  }
   for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
 }
 
