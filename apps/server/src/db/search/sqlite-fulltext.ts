@@ -103,6 +103,7 @@ export class SqliteFulltext {
     return { index: 'words', expression: (await this.rarest(terms, this.frequency)).join(' AND ') };
   }
 
+  /** The term in the fewest rows. */
   private async rarestOne(terms: string[], frequency: WordFrequency): Promise<string> {
     const rows = await Promise.all(terms.map((t) => frequency.estimate(t)));
     return terms[rows.indexOf(Math.min(...rows))]!;
@@ -114,6 +115,6 @@ export class SqliteFulltext {
     const rows = await Promise.all(terms.map((t) => frequency.estimate(t)));
     const common = (n: number) => n > this.commonRows && n > frequency.rowsInIndex() / 100;
     const rare = terms.filter((_, i) => !common(rows[i]!));
-    return rare.length > 0 ? rare : [await this.rarestOne(terms, frequency)];
+    return rare.length > 0 ? rare : [terms[rows.indexOf(Math.min(...rows))]!];
   }
 }
