@@ -13,6 +13,8 @@ interface Hit {
 export class GroupMatcher {
   private readonly exact = new Map<string, number[]>();
   private readonly prefixes: [string, number][] = [];
+  /** First letters of the query words: a word of a line starting otherwise is skipped without a lookup. */
+  private readonly firstLetters = new Set<number>();
 
   /** The phrase as one expression over lowercased ASCII text, when every word is one plain ASCII spelling. */
   private readonly asciiPhrase: RegExp | undefined;
@@ -22,6 +24,9 @@ export class GroupMatcher {
       for (const term of g.terms) this.exact.set(term, [...(this.exact.get(term) ?? []), i]);
       if (g.prefix) this.prefixes.push([g.prefix, i]);
     });
+    for (const term of [...this.exact.keys(), ...this.prefixes.map(([p]) => p)]) {
+      this.firstLetters.add(term.charCodeAt(0));
+    }
     const words = groups.map((g) => (g.terms.length === 1 && !g.prefix ? g.terms[0]! : (g.prefix ?? '')));
     const plain = groups.every(
       (g, i) => g.terms.length + (g.prefix ? 1 : 0) === 1 && /^[a-z0-9]+$/.test(words[i]!),
@@ -51,7 +56,8 @@ export class GroupMatcher {
         const inWord = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
         if (inWord && start < 0) start = i;
         else if (!inWord && start >= 0) {
-          add(lower.slice(start, i), at++);
+          if (this.firstLetters.has(lower.charCodeAt(start))) add(lower.slice(start, i), at);
+          at++;
           start = -1;
         }
       }
