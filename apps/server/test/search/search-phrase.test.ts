@@ -47,6 +47,9 @@ describe.each(ENGINES)('full-text phrases and paging on %s', (engine) => {
     expect(found).toHaveLength(30);
     // typed as you go, the last word a prefix
     expect((await lines('full:breakfast and bre'))[0]).toBe('for breakfast and bread we queue');
+    // with or without diacritics, as the index compares words
+    expect(await lines('full:schones brot ')).toEqual(['Heute backen wir ein schönes Brot']);
+    expect(await lines('full:SCHÖNES Brot')).toEqual(['Heute backen wir ein schönes Brot']);
   });
 
   it('pages through more matches than one ranking block without repeating or skipping a line', async () => {
