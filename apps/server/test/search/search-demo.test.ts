@@ -11,6 +11,7 @@ import { DEMO_VIDEOS } from '../../src/demo/demo-videos.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from '../helpers/app.ts';
 import { ENGINES } from '../helpers/database.ts';
 import { DEMO_MEDIA_CACHE } from '../helpers/demo.ts';
+import { searchAs } from './search-seed.ts';
 
 const MARK = '<span class="settings-current">';
 const phrase = (sentence: string) => sentence.split(' ').slice(0, 4).join(' ');
@@ -34,11 +35,7 @@ describe.each(ENGINES)('search over the demo library on %s', (engine) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const results = async (query: string) => {
-    const res = await user.request({ method: 'GET', url: `/api/search/?query=${encodeURIComponent(query)}` });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().results;
-  };
+  const results = (query: string) => searchAs(user)(query);
 
   it.each(DEMO_VIDEOS.map((v) => [v.slug, v] as const))(
     'finds %s by a phrase of its English and German subtitles, highlighted, at its cue',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULLTEXT_RANK_WINDOW } from '../../src/db/search/search-index.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from '../helpers/app.ts';
 import { ENGINES } from '../helpers/database.ts';
-import { IDS, insertFragment, seedSearchLibrary } from './search-seed.ts';
+import { IDS, insertFragment, searchAs, seedSearchLibrary } from './search-seed.ts';
 
 /** Full-text order on both engines (phrase-first.ts): phrase lines first, then ranked blocks, stable pages. */
 describe.each(ENGINES)('full-text phrases and paging on %s', (engine) => {
@@ -28,18 +28,10 @@ describe.each(ENGINES)('full-text phrases and paging on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const lines = async (query: string, page = 1) => {
-    const res = await user.request({
-      method: 'GET',
-      url: `/api/search/?query=${encodeURIComponent(query)}&page=${page}`,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res
-      .json()
-      .results.fulltext_results.map((h: { subtitle_line: string }) =>
-        h.subtitle_line.replace(/<[^>]+>/g, ''),
-      );
-  };
+  const lines = async (query: string, page = 1) =>
+    (await searchAs(user)(query, `&page=${page}`)).fulltext_results.map((h: { subtitle_line: string }) =>
+      h.subtitle_line.replace(/<[^>]+>/g, ''),
+    );
 
   it('puts the line holding the words as a phrase first, wherever it is', async () => {
     const found = await lines('full:breakfast and bread ');

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { Client } from '../helpers/app.ts';
 import type { Database } from '../../src/db/tables.ts';
 import { makeChannel, makeComment, makePlaylist, makeVideo } from '../factories.ts';
 
@@ -120,4 +122,16 @@ export async function seedSearchLibrary(db: Kysely<Database>) {
   });
   await makeComment(db, IDS.sourdough, { comment_id: 'Ugcomment2', text: 'My starter died :(' });
   await makeComment(db, IDS.rocket, { comment_id: 'Ugcomment3', text: 'Which rocket recipe is this?' });
+}
+
+/** A signed-in client's search: the results of a query (plus extra URL parameters), checked to answer 200. */
+export function searchAs(user: Client) {
+  return async (query: string, extra = '') => {
+    const res = await user.request({
+      method: 'GET',
+      url: `/api/search/?query=${encodeURIComponent(query)}${extra}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results;
+  };
 }

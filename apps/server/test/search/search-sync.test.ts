@@ -4,7 +4,7 @@ import { runSearchCommand } from '../../src/cli/search.command.ts';
 import { makeVideo } from '../factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from '../helpers/app.ts';
 import { ENGINES } from '../helpers/database.ts';
-import { IDS, insertFragment, seedSearchLibrary } from './search-seed.ts';
+import { IDS, insertFragment, searchAs, seedSearchLibrary } from './search-seed.ts';
 
 const MARK = (word: string) => `<span class="settings-current">${word}</span>`;
 
@@ -18,14 +18,7 @@ describe.each(ENGINES)('search typo tolerance, paging and index upkeep on %s', (
   });
   afterAll(() => t.close());
 
-  const results = async (query: string, extra = '') => {
-    const res = await user.request({
-      method: 'GET',
-      url: `/api/search/?query=${encodeURIComponent(query)}${extra}`,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().results;
-  };
+  const results = (query: string, extra = '') => searchAs(user)(query, extra);
   const videoIds = async (query: string, extra = '') =>
     (await results(query, extra)).video_results.map((v: { youtube_id: string }) => v.youtube_id);
 
