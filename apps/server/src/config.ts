@@ -45,6 +45,7 @@ const envSchema = z.object({
   TK_SPONSORBLOCK_URL: serviceUrl.default('https://sponsor.ajay.app'),
   TK_RYD_URL: serviceUrl.default('https://returnyoutubedislikeapi.com'),
   TK_SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  TK_SEARCH_MMAP_MB: z.coerce.number().int().min(0).max(2048).default(2048),
   TK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,6 +84,8 @@ export interface AppConfigEnv {
   rydUrl: string;
   /** Worker threads answering searches on SQLite (0: on the main thread); one per core, at most 4, by default. */
   searchThreads: number;
+  /** Bytes of the SQLite file each search thread reads through a memory map (0: none). */
+  searchMmapBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     sponsorblockUrl: e.TK_SPONSORBLOCK_URL,
     rydUrl: e.TK_RYD_URL,
     searchThreads: e.TK_SEARCH_THREADS ?? Math.min(4, os.availableParallelism()),
+    searchMmapBytes: e.TK_SEARCH_MMAP_MB * 1024 * 1024,
   };
 }
 

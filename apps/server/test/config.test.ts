@@ -11,6 +11,7 @@ describe('configuration from the environment', () => {
     expect(config.port).toBe(8000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.ytdlpPath).toBe('yt-dlp');
+    expect(config.searchMmapBytes).toBe(2048 * 1024 * 1024);
   });
 
   it('honours every documented variable', () => {
@@ -28,6 +29,8 @@ describe('configuration from the environment', () => {
       FFMPEG_PATH: '/opt/ffmpeg',
       FFPROBE_PATH: '/opt/ffprobe',
       TZ: 'Europe/Berlin',
+      TK_SEARCH_THREADS: '3',
+      TK_SEARCH_MMAP_MB: '0',
     });
     expect(config).toMatchObject({
       dataDir: '/srv/tk',
@@ -42,6 +45,8 @@ describe('configuration from the environment', () => {
       ffmpegPath: '/opt/ffmpeg',
       ffprobePath: '/opt/ffprobe',
       timeZone: 'Europe/Berlin',
+      searchThreads: 3,
+      searchMmapBytes: 0,
     });
     expect(config.allowedHosts).toEqual(
       expect.arrayContaining(['tube.example.com', 'other.example.org', 'localhost']),
@@ -57,6 +62,7 @@ describe('configuration from the environment', () => {
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL'],
     ['REDIS_URL', 'localhost:6379', 'REDIS_URL'],
     ['TZ', 'Mars/Olympus', 'TZ'],
+    ['TK_SEARCH_MMAP_MB', '4096', 'TK_SEARCH_MMAP_MB'],
   ])('a wrong %s (%s) stops start-up naming the variable', (name, value, expected) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(expected);

@@ -13,7 +13,11 @@ export async function serve(config: AppConfigEnv): Promise<void> {
   const database = await openMigratedDatabase(config);
   const container = createContainer(config, database, {
     ...(database.engine === 'sqlite' && {
-      searchThreads: { file: sqliteFile(config), count: config.searchThreads },
+      searchThreads: {
+        file: sqliteFile(config),
+        count: config.searchThreads,
+        mmapBytes: config.searchMmapBytes,
+      },
     }),
   });
   const app = await buildApp(container, {

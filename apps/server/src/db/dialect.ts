@@ -33,11 +33,15 @@ export function openSqlite(file: string): DatabaseHandle {
 
 /**
  * A read-only connection to an SQLite file another connection writes (search threads). WAL lets it read
- * while the writer writes; it sees each commit from its next statement on.
+ * while the writer writes; it sees each commit from its next statement on. `mmapBytes` of the file are read
+ * through a memory map (SQLite caps it at 2 GB): a full-text search reads a hundred lines scattered over a
+ * table of millions, and through the map each page is read in place instead of copied from the OS page cache
+ * into every connection's own cache (measured: 12-25 % more searches per second at 10 million lines).
  */
-export function openSqliteReader(file: string): DatabaseHandle {
+export function openSqliteReader(file: string, mmapBytes = 0): DatabaseHandle {
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`mmap_size = ${Math.max(0, Math.floor(mmapBytes))}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchThreads } from '../../src/db/search/search-threads.ts';
 import { SqliteSearchIndex } from '../../src/db/search/search.sqlite.ts';
@@ -15,7 +16,10 @@ describe('search on worker threads', () => {
     database = await createTestDatabase('sqlite');
     await seedSearchLibrary(database.db);
     local = new SqliteSearchIndex(database.db);
-    threads = new SearchThreads({ file: path.join(database.dataDir, 'tubekeeper.db') }, 2, local);
+    // with the memory map the server uses by default (TK_SEARCH_MMAP_MB), so reads of freshly written
+    // pages are checked through it
+    const file = path.join(database.dataDir, 'tubekeeper.db');
+    threads = new SearchThreads({ file, mmapBytes: 256 << 20 }, 2, local);
   });
   afterAll(async () => {
     await threads.close();
@@ -68,6 +72,15 @@ describe('search on worker threads', () => {
     expect((await threads.fragments({ words: words('touchdown') }, page)).hits).toEqual([]);
     await insertFragment(database.db, IDS.rocket, 'en', 'auto', 7, 'Touchdown confirmed');
     expect((await threads.fragments({ words: words('touchdown') }, page)).hits).toHaveLength(1);
+  });
+
+  it('sees a write once it is checkpointed into the file it reads through the memory map', async () => {
+    await insertFragment(database.db, IDS.rocket, 'en', 'auto', 8, 'Splashdown nominal');
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
+    expect((await threads.fragments({ words: words('splashdown') }, page)).hits).toHaveLength(1);
+    await sql`DELETE FROM subtitle_fragments WHERE line = 'Splashdown nominal'`.execute(database.db);
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
+    expect((await threads.fragments({ words: words('splashdown') }, page)).hits).toEqual([]);
   });
 
   it('reports a failing search as an error, and keeps answering', async () => {

@@ -4,8 +4,8 @@ import type { SearchCall, SearchReply, SearchThreadData } from './search-threads
 import { SqliteSearchIndex } from './search.sqlite.ts';
 
 /** One search thread: its own read-only connection and SQLite engine, answering calls one at a time. */
-const { file, commonWordRows } = workerData as SearchThreadData;
-const index = new SqliteSearchIndex(openSqliteReader(file).db, commonWordRows);
+const { file, mmapBytes, commonWordRows } = workerData as SearchThreadData;
+const index = new SqliteSearchIndex(openSqliteReader(file, mmapBytes).db, commonWordRows);
 const port = parentPort!;
 
 port.on('message', (call: SearchCall) => {

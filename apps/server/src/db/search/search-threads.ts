@@ -18,6 +18,7 @@ type Method = 'videos' | 'channels' | 'playlists' | 'fragments' | 'comments';
 
 export interface SearchThreadData {
   file: string;
+  mmapBytes?: number;
   commonWordRows?: number;
 }
 

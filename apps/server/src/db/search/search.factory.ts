@@ -8,6 +8,8 @@ import { SearchThreads } from './search-threads.ts';
 export interface SearchThreadOptions {
   file: string;
   count: number;
+  /** TK_SEARCH_MMAP_MB in bytes */
+  mmapBytes?: number;
 }
 
 /** The search engine of the database in use. */
@@ -18,5 +20,5 @@ export function createSearchIndex(
   if (database.engine === 'postgres') return new PostgresSearchIndex(database.db);
   const local = new SqliteSearchIndex(database.db);
   if (!threads || threads.count === 0) return local;
-  return new SearchThreads({ file: threads.file }, threads.count, local);
+  return new SearchThreads({ file: threads.file, mmapBytes: threads.mmapBytes }, threads.count, local);
 }
