@@ -9,7 +9,7 @@ import {
   wordPairs,
 } from '../../src/db/search/search-text.ts';
 import { tsqueryExpression, tsqueryPhrase } from '../../src/db/search/tsquery.ts';
-import { highlight } from '../../src/services/search/highlight.ts';
+import { HIGHLIGHT_OPEN, highlight } from '../../src/services/search/highlight.ts';
 
 describe('search text rules', () => {
   it('splits queries into normalized words, dropping operators and punctuation', () => {
@@ -94,5 +94,18 @@ describe('search text rules', () => {
     ).toBe(
       '<span class="settings-current">Beautiful</span> &lt;i&gt;<span class="settings-current">bread</span>&lt;/i&gt;',
     );
+  });
+
+  it.each([
+    ['The 2 BREAD-makers baked bread & "Bred" rolls', [{ terms: ['bread'] }, { terms: [], prefix: 'ro' }], 3],
+    ["Tom's 42nd roll: <b>rolled</b> at 4pm", [{ terms: ['42nd', 's'] }, { terms: [], prefix: 'rol' }], 4],
+    ['no match here at all', [{ terms: ['bread'] }], 0],
+    ['Bread', [{ terms: ['bread'] }], 1],
+  ])('marks the same words in plain ASCII as in any other text: %s', (text, groups, marked) => {
+    const ascii = highlight(text, groups);
+    expect(ascii.split(HIGHLIGHT_OPEN).length - 1).toBe(marked);
+    expect(ascii).not.toMatch(/<(?!\/?span)/); // the text's own markup is escaped
+    // a trailing "é" sends the same words down the Unicode path
+    expect(highlight(`${text} é`, groups)).toBe(`${ascii} é`);
   });
 });

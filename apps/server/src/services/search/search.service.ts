@@ -15,7 +15,7 @@ import type {
 } from '../../db/search/search-index.ts';
 import { MIN_FUZZY_LENGTH, queryWords } from '../../db/search/search-text.ts';
 import { videoThumbUrl } from '../wire/urls.ts';
-import { highlight } from './highlight.ts';
+import { highlighter } from './highlight.ts';
 import { parseSearchQuery, type ParsedQuery } from './query-parser.ts';
 import type { SearchDocuments } from './search-documents.ts';
 
@@ -127,8 +127,8 @@ export class SearchService {
       video_results,
       channel_results,
       playlist_results,
-      fulltext_results: fragments ? fragments.hits.map((hit) => fulltextHit(hit, fragments)) : [],
-      comment_results: comments ? comments.hits.map((hit) => commentHit(hit, comments)) : [],
+      fulltext_results: fragments ? fragments.hits.map(fulltextHit(highlighter(fragments.groups))) : [],
+      comment_results: comments ? comments.hits.map(commentHit(highlighter(comments.groups))) : [],
     };
   }
 
@@ -162,8 +162,9 @@ function namedQuery(parsed: ParsedQuery, words: WordsSpec | undefined) {
   };
 }
 
-function fulltextHit(hit: FragmentHit, found: SearchResult<FragmentHit>): FulltextHit {
-  return {
+const fulltextHit =
+  (highlight: (text: string) => string) =>
+  (hit: FragmentHit): FulltextHit => ({
     _index: 'ta_subtitle',
     _score: round(hit.score),
     subtitle_channel: hit.channel_name,
@@ -172,17 +173,17 @@ function fulltextHit(hit: FragmentHit, found: SearchResult<FragmentHit>): Fullte
     subtitle_fragment_id: `${hit.youtube_id}-${hit.lang}-${hit.fragment_index}`,
     subtitle_index: hit.fragment_index,
     subtitle_lang: hit.lang,
-    subtitle_line: highlight(hit.line, found.groups),
+    subtitle_line: highlight(hit.line),
     subtitle_source: hit.source,
     subtitle_start: clockTime(hit.start_ms),
     title: hit.title,
     vid_thumb_url: videoThumbUrl(hit.youtube_id),
     youtube_id: hit.youtube_id,
-  };
-}
+  });
 
-function commentHit(hit: CommentRow, found: SearchResult<CommentRow>): CommentHit {
-  return {
+const commentHit =
+  (highlight: (text: string) => string) =>
+  (hit: CommentRow): CommentHit => ({
     _index: 'ta_comment',
     _score: round(hit.score),
     comment_author: hit.author,
@@ -190,10 +191,9 @@ function commentHit(hit: CommentRow, found: SearchResult<CommentRow>): CommentHi
     comment_channel_id: hit.channel_id,
     comment_id: hit.comment_id,
     comment_likecount: hit.like_count,
-    comment_text: highlight(hit.text, found.groups),
+    comment_text: highlight(hit.text),
     comment_timestamp: hit.timestamp,
     title: hit.title,
     vid_thumb_url: videoThumbUrl(hit.youtube_id),
     youtube_id: hit.youtube_id,
-  };
-}
+  });
