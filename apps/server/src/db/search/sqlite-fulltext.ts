@@ -103,8 +103,9 @@ export class SqliteFulltext {
     return { index: 'words', expression: (await this.rarest(terms, this.frequency)).join(' AND ') };
   }
 
-  /** The term in the fewest rows. */
+  /** The term in the fewest rows (a lone term is not looked up: most phrases typed have one complete pair). */
   private async rarestOne(terms: string[], frequency: WordFrequency): Promise<string> {
+    if (terms.length === 1) return terms[0]!;
     const rows = await Promise.all(terms.map((t) => frequency.estimate(t)));
     return terms[rows.indexOf(Math.min(...rows))]!;
   }
