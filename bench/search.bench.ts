@@ -112,7 +112,8 @@ function queries(samples: Samples) {
 }
 
 async function startServer(port: number, password: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+  // the server as `npm start` runs it: the bundle (`npm run bench:search` builds it first)
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs', 'serve'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 // Cold start to the first answered /api/ping/ (budget: 1.5 s, DESIGN.md §9), and idle RSS of the server.
-// Prints one JSON line. Run: npm run bench
+// The server as `npm start` runs it (the bundle; `npm run bench` builds it first). Prints one JSON line.
+// Run: npm run bench
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-'));
 
 async function firstPing(): Promise<{ ms: number; pid: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs', 'serve'], {
     cwd: root,
     env: {
       ...process.env,

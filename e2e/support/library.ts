@@ -18,17 +18,13 @@ export const LONG_VIDEO = {
   commentMarkup: '<img src=x onerror="window.__xss = 1">',
 } as const;
 
-/** `tubekeeper demo --data-dir`: generates the demo files and runs the real manual import on them. */
+/** `tubekeeper demo --data-dir` (the built server): generates the demo files and runs the real manual import on them. */
 export async function buildDemoLibrary(dataDir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts', 'demo', '--data-dir', dataDir],
-    {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs', 'demo', '--data-dir', dataDir], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -7,6 +7,8 @@ import { buildDemoLibrary } from './library.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/** The server as `npm start` runs it: the bundle `npm run build` writes (e2e tests what users run). */
+export const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/main.mjs');
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 
@@ -62,6 +64,9 @@ export async function startServer(): Promise<RunningServer> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`${WEB_DIST}/index.html is missing: run \`npm run build\` (npm run test:e2e does it).`);
   }
+  if (!fs.existsSync(SERVER_BUNDLE)) {
+    throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` (npm run test:e2e does it).`);
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekeeper-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -92,7 +97,7 @@ export async function startServer(): Promise<RunningServer> {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE, 'serve'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
 /**
  * Runtime configuration, read once from the environment (and `.env`, loaded by main.ts).
@@ -116,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     ffprobePath: e.FFPROBE_PATH,
     timeZone: e.TZ ?? 'UTC',
     logLevel: e.TK_LOG_LEVEL,
-    webDir: path.resolve(e.TK_WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDir: path.resolve(e.TK_WEB_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     sponsorblockUrl: e.TK_SPONSORBLOCK_URL,
     rydUrl: e.TK_RYD_URL,
     searchThreads: e.TK_SEARCH_THREADS ?? Math.min(4, os.availableParallelism()),

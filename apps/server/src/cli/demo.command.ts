@@ -5,10 +5,11 @@ import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openMigratedDatabase } from '../db/database.ts';
 import { buildDemoLibrary, describeDemoSummary } from '../demo/demo-library.ts';
+import { REPO_ROOT } from '../paths.ts';
 import { serve } from './serve.command.ts';
 
 /** `npm run demo`'s own archive at the repository root, whatever folder npm runs the script in. */
-const DEMO_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data-demo');
+const DEMO_DATA_DIR = path.join(REPO_ROOT, 'data-demo');
 
 /**
  * The configuration the demo runs with. `--data-dir` names the data folder. `--serve` (what `npm run demo`

@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateOpenApi } from '../http/openapi.ts';
+import { REPO_ROOT } from '../paths.ts';
 
-const target = path.resolve(import.meta.dirname, '../../../../docs/openapi.json');
+const target = path.join(REPO_ROOT, 'docs/openapi.json');
 const current = await generateOpenApi();
 
 if (process.argv.includes('--check')) {

@@ -1,0 +1,32 @@
+// Bundles the server for `npm start` (ARCHITECTURE.md, decisions): dist/main.mjs, the program, and
+// dist/search-thread.cjs, the search worker thread it starts (search-threads.ts finds it beside itself).
+// Packages stay in node_modules; only our own TypeScript, the contract package included, is bundled.
+// Development, tests and the `tubekeeper` command run the sources through tsx instead.
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+const common = {
+  absWorkingDir: here,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  // the contract package exports TypeScript source, which Node cannot load: bundle it with ours
+  alias: { '@tubekeeper/contract': path.resolve(here, '../../packages/contract/src/index.ts') },
+  logLevel: 'warning',
+  // its `"sideEffects": "false"` (a string) is meant for the web bundler; nothing to act on here
+  logOverride: { 'package.json': 'silent' },
+};
+
+const started = performance.now();
+await Promise.all([
+  build({ ...common, entryPoints: ['src/main.ts'], format: 'esm', outfile: 'dist/main.mjs' }),
+  build({
+    ...common,
+    entryPoints: ['src/db/search/search-thread.worker.ts'],
+    format: 'cjs',
+    outfile: 'dist/search-thread.cjs',
+  }),
+]);
+console.log(`server bundled into apps/server/dist in ${Math.round(performance.now() - started)} ms`);
