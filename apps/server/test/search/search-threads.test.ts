@@ -107,11 +107,19 @@ describe('search on worker threads', () => {
 
   it('searches on the main connection when no thread can start', async () => {
     const lost = new SearchThreads({ file: path.join(database.dataDir, 'missing.db') }, 1, local);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       await expect(lost.fragments({ words: words('orbit') }, page)).rejects.toThrow();
       expect((await lost.fragments({ words: words('orbit') }, page)).hits).toHaveLength(1);
       expect(lost.running()).toBe(0);
+      // the operator is told once why searches became slower
+      const said = stderr.mock.calls
+        .map(([text]) => String(text))
+        .filter((t) => t.includes('Search threads'));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/cannot start.*main thread/);
     } finally {
+      stderr.mockRestore();
       await lost.close();
     }
   });

@@ -160,6 +160,12 @@ export class SearchThreads implements SearchIndex {
     thread.calls.clear();
     this.threads = this.threads.filter((t) => t !== thread);
     // one that never answered cannot start (a missing file, a broken install): others would fail the same way
-    if (!thread.answered && !this.closing) this.broken = true;
+    if (!thread.answered && !this.closing && !this.broken) {
+      this.broken = true;
+      // said once, where the server's operator looks: searches go on, slower, on the main thread
+      process.stderr.write(
+        `Search threads cannot start, so searches run on the main thread from now on: ${error.message}\n`,
+      );
+    }
   }
 }
