@@ -6,6 +6,8 @@ import { apiRequest } from './api.ts';
 
 const run = promisify(execFile);
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+/** The server as `npm start` runs it: the bundle `npm run build` writes (e2e tests what users run). */
+export const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/main.mjs');
 
 /** A 60 s video for the player tests: the demo clips (3-4 s) are shorter than the 10 s progress rules need. */
 export const LONG_VIDEO = {
@@ -20,7 +22,7 @@ export const LONG_VIDEO = {
 
 /** `tubekeeper demo --data-dir` (the built server): generates the demo files and runs the real manual import on them. */
 export async function buildDemoLibrary(dataDir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs', 'demo', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE, 'demo', '--data-dir', dataDir], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,12 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildDemoLibrary } from './library.ts';
+import { buildDemoLibrary, SERVER_BUNDLE } from './library.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
-/** The server as `npm start` runs it: the bundle `npm run build` writes (e2e tests what users run). */
-export const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/main.mjs');
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 
