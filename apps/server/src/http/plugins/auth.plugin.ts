@@ -76,8 +76,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     if (options.allowedHosts.length > 0 && !options.allowedHosts.includes(request.hostname)) {
       return reply.code(400).send({ error: `Invalid host header: ${request.hostname} is not in TK_HOST` });
     }
-    if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(reply);
     await resolveUser(request, options.auth);
+    // a token client is exempt from CSRF and keeps no cookies: minting one per request would be wasted work
+    if (request.authMethod !== 'token' && !request.cookies[CSRF_COOKIE]) setCsrfCookie(reply);
     const config = request.routeOptions.config;
     const decision = decide(config.permission ?? 'authenticated', request.user, request.method);
     if (decision === 'unauthenticated') {
