@@ -109,7 +109,8 @@ describe('search on worker threads', () => {
     const lost = new SearchThreads({ file: path.join(database.dataDir, 'missing.db') }, 1, local);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      await expect(lost.fragments({ words: words('orbit') }, page)).rejects.toThrow();
+      // the search that found out is answered too, and the ones after it
+      expect((await lost.fragments({ words: words('orbit') }, page)).hits).toHaveLength(1);
       expect((await lost.fragments({ words: words('orbit') }, page)).hits).toHaveLength(1);
       expect(lost.running()).toBe(0);
       // the operator is told once why searches became slower
@@ -122,6 +123,22 @@ describe('search on worker threads', () => {
       stderr.mockRestore();
       await lost.close();
     }
+  });
+
+  it('answers every search asked before a close: found, or refused as shutting down', async () => {
+    const closing = new SearchThreads({ file: path.join(database.dataDir, 'tubekeeper.db') }, 1, local);
+    const asked = Promise.allSettled(
+      Array.from({ length: 10 }, () => closing.fragments({ words: words('orbit') }, page)),
+    );
+    await closing.close();
+    const settled = await asked;
+    // none left hanging: the one thread held four, the rest waited for it
+    expect(settled).toHaveLength(10);
+    for (const outcome of settled) {
+      if (outcome.status === 'fulfilled') expect(outcome.value.hits).toHaveLength(1);
+      else expect(String(outcome.reason)).toMatch(/shutting down/);
+    }
+    expect(settled.some((o) => o.status === 'rejected')).toBe(true);
   });
 
   it('refuses searches once closed', async () => {
