@@ -26,6 +26,7 @@ import { DownloadPostProcess } from './services/download-postprocess.service.ts'
 import { ImportVideoStager } from './services/import-video.service.ts';
 import { ProviderIndexService } from './services/provider-index.service.ts';
 import { RefreshService } from './services/refresh.service.ts';
+import { ReindexSubtitles } from './services/reindex-subtitles.service.ts';
 import { ReindexVideoService } from './services/reindex-video.service.ts';
 import { ReindexService } from './services/reindex.service.ts';
 import { SubscriptionScanService } from './services/subscription-scan.service.ts';
@@ -135,6 +136,12 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     files,
     paths: archive.archivePaths,
     ...integrations,
+    subtitles: new ReindexSubtitles({
+      ytdlp: providers.ytdlp,
+      files,
+      paths: archive.archivePaths,
+      scratchDir,
+    }),
     scratchDir,
   });
   const reindex = new ReindexService({

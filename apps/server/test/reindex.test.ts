@@ -6,6 +6,7 @@ import { createTestApp, createUser, sessionClient, type Client, type TestApp } f
 import { ENGINES } from './helpers/database.ts';
 import { fakeTitle, startAssetServer } from './helpers/acquisition.ts';
 import { BASE_TIME, makeChannel, makePlaylist, makeVideo } from './factories.ts';
+import { insertFragment } from './search/search-seed.ts';
 
 const GONE_VIDEO = 'goneVideo01';
 const GONE_CHANNEL = 'UCgoneChannelGoneChannel';
@@ -179,5 +180,65 @@ describe.each(ENGINES)('reindex and the refresh API on %s', (engine) => {
     expect(await t.container.repositories.settings.getAppSetting('task_config:check_reindex')).toEqual({
       days: 90,
     });
+  });
+
+  it('fetches the subtitles again: files, rows and search hits replaced, kept when none come', async () => {
+    const id = 'alphaVid002'; // the fake provider has one English track: "Sharp tools are safe tools", …
+    await withFile({ youtube_id: id, channel_id: FAKE.alpha.id });
+    const archived = (lang: string) => ({
+      youtube_id: id,
+      lang,
+      name: lang,
+      source: 'file' as const,
+      ext: 'vtt',
+      media_url: `${FAKE.alpha.id}/${id}.${lang}.vtt`,
+      url: null,
+    });
+    const file = (lang: string) => path.join(t.container.config.mediaDir, archived(lang).media_url);
+    await db()
+      .insertInto('subtitles')
+      .values([archived('en'), archived('fr')])
+      .execute();
+    for (const lang of ['en', 'fr']) fs.writeFileSync(file(lang), 'WEBVTT\n\n00:00.000 --> 00:01.000\nold\n');
+    await insertFragment(db(), id, 'en', 'file', 1, 'an old line about planing');
+    const fulltext = async (query: string) =>
+      (await staff.request({ method: 'GET', url: `/api/search/?query=${encodeURIComponent(query)}` })).json()
+        .results.fulltext_results as { youtube_id: string; subtitle_line: string; subtitle_source: string }[];
+    expect((await fulltext('full:planing ')).map((h) => h.youtube_id)).toEqual([id]);
+
+    const reindex = async () => {
+      expect((await refresh({ video: [id] })).statusCode).toBe(200);
+      await t.container.jobs.idle();
+    };
+    await t.container.appConfig.update({
+      downloads: { subtitle: 'en', subtitle_source: 'user', subtitle_index: true },
+    });
+    await reindex();
+    const rows = await db().selectFrom('subtitles').selectAll().where('youtube_id', '=', id).execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ lang: 'en', source: 'user', media_url: archived('en').media_url }),
+    ]);
+    expect(fs.readFileSync(file('en'), 'utf8')).toMatch(/^WEBVTT[\s\S]*Sharp tools are safe tools/);
+    // the language the provider did not give is gone with its file
+    expect(fs.existsSync(file('fr'))).toBe(false);
+    const hits = await fulltext('full:safe tools ');
+    expect(hits).toEqual([
+      expect.objectContaining({
+        youtube_id: id,
+        subtitle_source: 'user',
+        subtitle_line: expect.stringMatching(/<span[^>]*>safe<\/span> <span[^>]*>tools<\/span>/),
+      }),
+    ]);
+    expect(await fulltext('full:planing ')).toEqual([]);
+
+    // a language the provider does not have: nothing comes, and what the archive holds stays
+    await t.container.appConfig.update({ downloads: { subtitle: 'xx' } });
+    await reindex();
+    expect(await db().selectFrom('subtitles').select('lang').where('youtube_id', '=', id).execute()).toEqual([
+      { lang: 'en' },
+    ]);
+    expect(fs.existsSync(file('en'))).toBe(true);
+    expect((await fulltext('full:safe tools ')).map((h) => h.youtube_id)).toEqual([id]);
+    await t.container.appConfig.update({ downloads: { subtitle: null, subtitle_index: false } });
   });
 });

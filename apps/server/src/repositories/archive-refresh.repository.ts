@@ -1,6 +1,13 @@
 import type { ChannelOverwrites } from '@tubekeeper/contract';
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { CommentsTable, Database, VideosTable } from '../db/tables.ts';
+import type {
+  CommentsTable,
+  Database,
+  SubtitleFragmentsTable,
+  SubtitlesTable,
+  VideosTable,
+} from '../db/tables.ts';
+import { insertChunked } from './video-index.repository.ts';
 
 export type RefreshKind = 'video' | 'channel' | 'playlist';
 
@@ -204,10 +211,25 @@ export class ArchiveRefreshRepository {
    * New provider metadata of a video, and its comments when new ones came (null keeps the stored ones);
    * watched state, download date, type and file stay as they are.
    */
+  /** Where the video's archived subtitle files are (relative to the media root). */
+  async subtitleUrls(id: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('subtitles')
+      .select('media_url')
+      .where('youtube_id', '=', id)
+      .execute();
+    return rows.map((row) => row.media_url);
+  }
+
+  /** A reindexed video's fields; its comments, and its subtitles with their fragments, when new ones came. */
   async updateVideo(
     id: string,
     changes: Updateable<VideosTable>,
     comments: Insertable<CommentsTable>[] | null,
+    subtitles?: {
+      rows: Insertable<SubtitlesTable>[];
+      fragments: Insertable<SubtitleFragmentsTable>[];
+    },
   ): Promise<void> {
     const {
       youtube_id: _id,
@@ -220,14 +242,16 @@ export class ArchiveRefreshRepository {
     } = changes;
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('videos').set(update).where('youtube_id', '=', id).execute();
+      if (subtitles) {
+        // the search triggers drop the old fragments from the full-text index and add the new ones
+        await trx.deleteFrom('subtitle_fragments').where('youtube_id', '=', id).execute();
+        await trx.deleteFrom('subtitles').where('youtube_id', '=', id).execute();
+        await trx.insertInto('subtitles').values(subtitles.rows).execute();
+        await insertChunked(trx, 'subtitle_fragments', subtitles.fragments);
+      }
       if (!comments) return;
       await trx.deleteFrom('comments').where('youtube_id', '=', id).execute();
-      for (let i = 0; i < comments.length; i += 500) {
-        await trx
-          .insertInto('comments')
-          .values(comments.slice(i, i + 500))
-          .execute();
-      }
+      await insertChunked(trx, 'comments', comments);
     });
   }
 

@@ -165,7 +165,8 @@ async function upsert<T extends 'videos' | 'channels' | 'playlists'>(
       .execute();
 }
 
-async function insertChunked<T extends 'subtitle_fragments' | 'comments' | 'playlist_entries'>(
+/** Rows inserted a chunk at a time (SQLite caps the bound parameters of one statement). */
+export async function insertChunked<T extends 'subtitle_fragments' | 'comments' | 'playlist_entries'>(
   trx: Transaction<Database>,
   table: T,
   rows: Insertable<Database[T]>[],

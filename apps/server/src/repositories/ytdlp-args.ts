@@ -121,6 +121,18 @@ export function downloadArgs(settings: YtdlpSettings, outputDir: string): string
   return args;
 }
 
+/** Only the subtitles of a video, into `outputDir`: a reindex fetching them again (upstream §4.2 step 2). */
+export function subtitleOnlyArgs(settings: YtdlpSettings, outputDir: string): string[] {
+  return [
+    ...subtitleArgs(settings.downloads),
+    '--skip-download',
+    '--no-playlist',
+    '--no-progress',
+    '--output',
+    `subtitle:${path.join(outputDir, '%(id)s.%(ext)s')}`,
+  ];
+}
+
 /**
  * Subtitles are written by yt-dlp next to the video, json3 first (its timing feeds the subtitle
  * index), vtt when a track has no json3. `auto` adds the automatic captions; yt-dlp prefers a user

@@ -7,6 +7,7 @@ import {
   extractorArgs,
   metadataArgs,
   randomSleepSeconds,
+  subtitleOnlyArgs,
   tabItems,
   youtubeUrl,
   type CallKind,
@@ -232,6 +233,24 @@ export class YtdlpRepository {
     );
     if (!exists) throw new YtdlpError('item', `yt-dlp finished without writing ${request.id}.mp4`);
     return { mediaPath, subtitles: await subtitleFiles(outputDir, request.id) };
+  }
+
+  /**
+   * The video's subtitle tracks the config asks for (`downloads.subtitle`, json3 or vtt files), written into
+   * `outputDir`; none without a download when it asks for none.
+   */
+  async fetchSubtitles(
+    id: string,
+    settings: YtdlpSettings,
+    outputDir: string,
+    signal?: AbortSignal,
+  ): Promise<DownloadResult['subtitles']> {
+    if (!settings.downloads.subtitle) return [];
+    await fs.mkdir(outputDir, { recursive: true });
+    const args = [...subtitleOnlyArgs(settings, outputDir), youtubeUrl.video(id)];
+    const result = await this.run(args, 'download', settings, { signal });
+    if (result.code !== 0) throw failureFromStderr(result.stderr, result.code);
+    return subtitleFiles(outputDir, id);
   }
 
   /** Upstream's rand_sleep between items: [0.5, 1.5) × sleep_interval seconds; a stop ends it early. */

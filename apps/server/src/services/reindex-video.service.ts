@@ -11,6 +11,7 @@ import type { YtdlpRepository } from '../repositories/ytdlp.repository.ts';
 import type { ArchivePaths } from './archive-paths.ts';
 import type { ArtworkService } from './artwork.service.ts';
 import { mapComments, mapVideo } from './metadata-mapper.ts';
+import type { ReindexSubtitles } from './reindex-subtitles.service.ts';
 import type { YtdlpInfo } from './ytdlp-info.ts';
 import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
 
@@ -51,14 +52,15 @@ export interface ReindexVideoDeps {
   paths: ArchivePaths;
   sponsorblock: Pick<SponsorBlockRepository, 'getSegments'>;
   ryd: Pick<RydRepository, 'getVotes'>;
+  subtitles: ReindexSubtitles;
   scratchDir: string;
   now?: () => number;
 }
 
 /**
  * Re-fetches one archived video (upstream §4.2): the provider's metadata replaces title, description,
- * tags, stats, date and integrations, the file's facts are read again, the thumbnail is re-downloaded and
- * the comments replaced when new ones came. Watched state, progress, playlist membership, download date,
+ * tags, stats, date and integrations, the file's facts are read again, the thumbnail is re-downloaded, and
+ * the comments and subtitles (with their search fragments) replaced when new ones came. Watched state, progress, playlist membership, download date,
  * type and the file stay. Throws the YtdlpError of a video the provider no longer has.
  */
 export class ReindexVideoService {
@@ -85,7 +87,16 @@ export class ReindexVideoService {
     const comments =
       Array.isArray(info.comments) && info.comments.length ? mapComments(id, info.comments) : null;
     if (comments) update.comment_count = comments.length;
-    await deps.rows.updateVideo(id, update, comments);
+    const archivedSubtitles = await deps.rows.subtitleUrls(id);
+    const subtitles = await deps.subtitles.refetch(video, info, settings, signal);
+    await deps.rows.updateVideo(id, update, comments, subtitles);
+    if (subtitles) {
+      // languages the provider no longer gave: their files go once the rows no longer point at them
+      const kept = new Set(subtitles.rows.map((row) => row.media_url));
+      for (const url of archivedSubtitles.filter((u) => !kept.has(u))) {
+        await deps.files.remove(deps.paths.media(url));
+      }
+    }
     await this.thumbnail(id, mapped.thumb_url ?? null, signal);
   }
 
