@@ -133,8 +133,9 @@ describe('browsing the demo library as a regular user', () => {
     await page
       .getByText(`Total Videos archived: ${hike.playlist_entries.length}/${hike.playlist_entries.length}`)
       .waitFor();
-    await page.getByRole('button', { name: 'Show more' }).click();
-    await page.getByRole('button', { name: 'Show less' }).waitFor();
+    // a one-line description fits its box: no Show more
+    await page.getByText('Start here: packing, navigation and safety.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     expect(await page.getByRole('switch', { name: 'Hide watched videos' }).count()).toBe(1);
     await cards()
       .nth(hike.playlist_entries.length - 1)
@@ -163,6 +164,9 @@ describe('browsing the demo library as a regular user', () => {
     expect(await page.getByRole('link', { name: 'Download File' }).getAttribute('href')).toMatch(
       /^\/youtube\/.+\.mp4$/,
     );
+    // the eight-line description is clipped: Show more opens it, Show less closes it
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await page.getByRole('button', { name: 'Show less' }).click();
     await page.getByRole('button', { name: 'Show more' }).waitFor();
     await page.getByRole('heading', { name: /^Comments: \d+$/ }).waitFor();
     await page

@@ -47,7 +47,8 @@ describe('Playlist page', () => {
     expect(screen.getByText('Total Videos archived: 2/3')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark as watched' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'https://example.com' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
+    // a description that fits its box gets no Show more (jsdom's heights are 0)
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Playlist' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Unsubscribe|Subscribe/ })).toBeNull();
 

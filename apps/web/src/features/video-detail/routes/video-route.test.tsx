@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { json, mockApi, noContent, sessionRoutes, type SessionFixture } from '../../../test/api-mock.ts';
 import { listOf, makePlaylist, makeVideo } from '../../../test/archive-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { textHeights } from '../../../test/layout.ts';
 
 const base = '/api/video/vid00000001';
 
@@ -98,6 +99,7 @@ describe('Video detail', () => {
   });
 
   test('the description expands and collapses and shows markup as text', async () => {
+    textHeights({ scroll: 400, client: 120 });
     mockApi(videoRoutes(rich));
     const { container } = renderApp('/video/vid00000001');
     const more = await screen.findByRole('button', { name: 'Show more' });
