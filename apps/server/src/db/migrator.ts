@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_search_triggers.ts';
 import * as m0007 from './migrations/0007_reindex_queue.ts';
 import * as m0008 from './migrations/0008_download_blocklist.ts';
 import * as m0009 from './migrations/0009_subtitle_word_pairs.ts';
+import * as m0010 from './migrations/0010_video_list_covering.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0007_reindex_queue': m0007,
   '0008_download_blocklist': m0008,
   '0009_subtitle_word_pairs': m0009,
+  '0010_video_list_covering': m0010,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

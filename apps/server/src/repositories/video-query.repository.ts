@@ -66,11 +66,14 @@ export class VideoQueryRepository {
 
   /**
    * One page of videos; a playlist filter orders by the entry index, anything else by `order`.
-   * The page's ids come first from the (sort column, youtube_id) index alone, then only those rows are
-   * read in full: a deep OFFSET then skips index entries, not joined rows.
+   * The page's ids come first from the (sort column, youtube_id, watched, vid_type) index alone, then only
+   * those rows are read in full: a deep OFFSET then skips index entries, not joined rows. SQLite, left to
+   * itself, would take the index of an equality filter (watched, vid_type: most videos match it) and sort
+   * every matching row (55-80 ms at 100 000 videos); `+column` keeps it on the sort index (migration 0010).
    */
   async list(filter: VideoListFilter, order: VideoListOrder, limit: number, offset: number) {
-    let query = this.filtered(filter).select('videos.youtube_id');
+    const scanInOrder = !filter.playlistId && this.engine === 'sqlite';
+    let query = this.filtered(filter, scanInOrder).select('videos.youtube_id');
     if (filter.playlistId) {
       const playlistId = filter.playlistId;
       // a video listed twice in a playlist sorts by its first place
@@ -98,7 +101,10 @@ export class VideoQueryRepository {
   }
 
   async count(filter: VideoListFilter): Promise<number> {
-    const row = await this.filtered(filter)
+    // each of the two filters alone counts its own index's entries; both together would read every
+    // matching row for the other (25 ms at 100 000 videos), where one sort index carries both (~4 ms)
+    const scanIndex = this.engine === 'sqlite' && filter.watch !== undefined && filter.type !== undefined;
+    const row = await this.filtered(filter, scanIndex)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -185,17 +191,22 @@ export class VideoQueryRepository {
     return [...matching, ...sameChannel];
   }
 
-  /** The videos matching a filter (the caller matters only for "continue"). */
-  private filtered(filter: Omit<VideoListFilter, 'userId'> & { userId?: number }) {
+  /**
+   * The videos matching a filter (the caller matters only for "continue"). `scanInOrder` (SQLite): the
+   * watched and type filters are written `+column`, so that they cannot pick an index.
+   */
+  private filtered(filter: Omit<VideoListFilter, 'userId'> & { userId?: number }, scanInOrder = false) {
+    const watched = scanInOrder ? sql<number>`+videos.watched` : sql.ref<number>('videos.watched');
+    const type = scanInOrder ? sql<string>`+videos.vid_type` : sql.ref<string>('videos.vid_type');
     return this.db
       .selectFrom('videos')
       .$if(filter.channelId !== undefined, (q) => q.where('videos.channel_id', '=', filter.channelId!))
-      .$if(filter.type !== undefined, (q) => q.where('videos.vid_type', '=', filter.type!))
+      .$if(filter.type !== undefined, (q) => q.where(type, '=', filter.type!))
       .$if(filter.height !== undefined, (q) => q.where('videos.height', '=', filter.height!))
-      .$if(filter.watch === 'watched', (q) => q.where('videos.watched', '=', 1))
-      .$if(filter.watch === 'unwatched', (q) => q.where('videos.watched', '=', 0))
+      .$if(filter.watch === 'watched', (q) => q.where(watched, '=', 1))
+      .$if(filter.watch === 'unwatched', (q) => q.where(watched, '=', 0))
       .$if(filter.watch === 'continue', (q) =>
-        q.where('videos.watched', '=', 0).where('videos.youtube_id', 'in', (eb) =>
+        q.where(watched, '=', 0).where('videos.youtube_id', 'in', (eb) =>
           eb
             .selectFrom('watch_progress')
             .select('youtube_id')
