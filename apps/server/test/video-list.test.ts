@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoRow } from '../src/db/tables.ts';
 import { makeChannel, makePlaylist, makeProgress, makeVideo } from './factories.ts';
@@ -222,5 +224,32 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
 
   it('needs a signed-in caller', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/video/' })).statusCode).toBe(403);
+  });
+
+  it('totals follow every write: through the API, and from another connection to the file', async () => {
+    const unwatchedTotal = async () => (await list(reader, '?watch=unwatched')).paginate.total_hits;
+    const before = await unwatchedTotal();
+    expect(before).toBe(rows.filter((r) => r.watched === 0).length);
+    const target = rows.find((r) => r.watched === 0)!.youtube_id;
+    const mark = async (isWatched: boolean) => {
+      const payload = { id: target, is_watched: isWatched };
+      expect((await reader.request({ method: 'POST', url: '/api/watched/', payload })).statusCode).toBe(200);
+    };
+    await mark(true);
+    expect(await unwatchedTotal()).toBe(before - 1);
+    await mark(false);
+    expect(await unwatchedTotal()).toBe(before);
+    if (engine !== 'sqlite') return;
+    // another process writing the same file (a CLI command): the server's totals see it at once
+    const elsewhere = new Database(path.join(t.database.dataDir, 'tubekeeper.db'));
+    try {
+      const setWatched = elsewhere.prepare('UPDATE videos SET watched = ? WHERE youtube_id = ?');
+      setWatched.run(1, target);
+      expect(await unwatchedTotal()).toBe(before - 1);
+      setWatched.run(0, target);
+      expect(await unwatchedTotal()).toBe(before);
+    } finally {
+      elsewhere.close();
+    }
   });
 });
