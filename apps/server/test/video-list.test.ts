@@ -227,7 +227,7 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
   });
 
   it('totals follow every write: through the API, and from another connection to the file', async () => {
-    const unwatchedTotal = async () => (await list(reader, '?watch=unwatched')).paginate.total_hits;
+    const unwatchedTotal = async () => (await list(reader, '?watch=unwatched')).paginate.total_hits as number;
     const before = await unwatchedTotal();
     expect(before).toBe(rows.filter((r) => r.watched === 0).length);
     const target = rows.find((r) => r.watched === 0)!.youtube_id;
