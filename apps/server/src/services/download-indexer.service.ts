@@ -15,7 +15,7 @@ import {
 import type { ImportFile } from './import-scanner.ts';
 import type { ImportVideoStager } from './import-video.service.ts';
 import { json3Cues, toVtt } from './json3-subtitles.ts';
-import { subtitleTracks, type VidType } from './metadata-mapper.ts';
+import { isAutoCaption, subtitleTracks, type VidType } from './metadata-mapper.ts';
 import type { ProviderIndexService } from './provider-index.service.ts';
 import type { VideoArchiver } from './video-archiver.service.ts';
 import type { YtdlpInfo } from './ytdlp-info.ts';
@@ -119,8 +119,7 @@ export class DownloadIndexer {
       if (result.some((r) => r.lang === sub.lang)) continue;
       const name = `${info.id ?? path.basename(download.mediaPath, '.mp4')}.${sub.lang}.vtt`;
       if (sub.ext === 'json3') {
-        const automatic = !info.subtitles?.[sub.lang] && !!info.automatic_captions?.[sub.lang];
-        const cues = json3Cues(await this.deps.files.readText(sub.path), automatic);
+        const cues = json3Cues(await this.deps.files.readText(sub.path), isAutoCaption(info, sub.lang));
         await this.deps.files.writeText(path.join(this.deps.downloadDir, name), toVtt(cues, sub.lang));
         await this.deps.files.remove(sub.path);
       }

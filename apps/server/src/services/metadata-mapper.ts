@@ -219,6 +219,11 @@ export function isPlaylistInfo(info: YtdlpInfo): boolean {
  * Subtitle tracks that have a json3 format (the one upstream converts to VTT), live chat left out.
  * `auto` tracks only fill languages the uploader's own tracks do not have (upstream §3.4).
  */
+/** Whether yt-dlp's track of `lang` is YouTube's automatic captions (no user track of that language). */
+export function isAutoCaption(info: YtdlpInfo, lang: string): boolean {
+  return !info.subtitles?.[lang] && !!info.automatic_captions?.[lang];
+}
+
 export function subtitleTracks(info: YtdlpInfo, includeAuto: boolean) {
   const tracks: { lang: string; name: string; url: string; source: 'user' | 'auto' }[] = [];
   const add = (pool: YtdlpInfo['subtitles'], source: 'user' | 'auto') => {

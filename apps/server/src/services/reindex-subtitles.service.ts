@@ -11,7 +11,7 @@ import {
 } from '../repositories/ytdlp.repository.ts';
 import { ArchivePaths } from './archive-paths.ts';
 import { json3Cues, toVtt } from './json3-subtitles.ts';
-import { subtitleTracks } from './metadata-mapper.ts';
+import { isAutoCaption, subtitleTracks } from './metadata-mapper.ts';
 import { parseVtt, toFragments, type Cue } from './subtitle-fragments.ts';
 import type { YtdlpInfo } from './ytdlp-info.ts';
 
@@ -55,7 +55,7 @@ export class ReindexSubtitles {
       const result: RefetchedSubtitles = { rows: [], fragments: [] };
       for (const file of fetched) {
         if (result.rows.some((row) => row.lang === file.lang)) continue;
-        const automatic = !info.subtitles?.[file.lang] && !!info.automatic_captions?.[file.lang];
+        const automatic = isAutoCaption(info, file.lang);
         const cues = await this.cues(file, automatic);
         const track = tracks.find((t) => t.lang === file.lang);
         const source = track?.source ?? (automatic ? 'auto' : 'user');

@@ -87,8 +87,9 @@ export class ReindexVideoService {
     const comments =
       Array.isArray(info.comments) && info.comments.length ? mapComments(id, info.comments) : null;
     if (comments) update.comment_count = comments.length;
-    const archivedSubtitles = await deps.rows.subtitleUrls(id);
     const subtitles = await deps.subtitles.refetch(video, info, settings, signal);
+    // read before the update replaces the rows: which archived files the new ones leave behind
+    const archivedSubtitles = subtitles ? await deps.rows.subtitleUrls(id) : [];
     await deps.rows.updateVideo(id, update, comments, subtitles);
     if (subtitles) {
       // languages the provider no longer gave: their files go once the rows no longer point at them
