@@ -207,10 +207,6 @@ export class ArchiveRefreshRepository {
     return (await this.channelOverwrites(channelId)) !== undefined;
   }
 
-  /**
-   * New provider metadata of a video, and its comments when new ones came (null keeps the stored ones);
-   * watched state, download date, type and file stay as they are.
-   */
   /** Where the video's archived subtitle files are (relative to the media root). */
   async subtitleUrls(id: string): Promise<string[]> {
     const rows = await this.db
@@ -221,7 +217,11 @@ export class ArchiveRefreshRepository {
     return rows.map((row) => row.media_url);
   }
 
-  /** A reindexed video's fields; its comments, and its subtitles with their fragments, when new ones came. */
+  /**
+   * New provider metadata of a video, its comments when new ones came (null keeps the stored ones), and its
+   * subtitles with their search fragments when new ones came; watched state, download date, type and file
+   * stay as they are.
+   */
   async updateVideo(
     id: string,
     changes: Updateable<VideosTable>,

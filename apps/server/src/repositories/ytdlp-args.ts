@@ -115,10 +115,14 @@ export function downloadArgs(settings: YtdlpSettings, outputDir: string): string
     'mp4',
     '--output',
     path.join(outputDir, '%(id)s.mp4'),
-    '--output',
-    `subtitle:${path.join(outputDir, '%(id)s.%(ext)s')}`,
+    ...subtitleOutput(outputDir),
   );
   return args;
+}
+
+/** Subtitle files as `<id>.<lang>.<ext>` in `outputDir`, where subtitleFiles (ytdlp-output.ts) looks. */
+function subtitleOutput(outputDir: string): string[] {
+  return ['--output', `subtitle:${path.join(outputDir, '%(id)s.%(ext)s')}`];
 }
 
 /** Only the subtitles of a video, into `outputDir`: a reindex fetching them again (upstream §4.2 step 2). */
@@ -128,8 +132,7 @@ export function subtitleOnlyArgs(settings: YtdlpSettings, outputDir: string): st
     '--skip-download',
     '--no-playlist',
     '--no-progress',
-    '--output',
-    `subtitle:${path.join(outputDir, '%(id)s.%(ext)s')}`,
+    ...subtitleOutput(outputDir),
   ];
 }
 

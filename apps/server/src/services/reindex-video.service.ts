@@ -60,8 +60,9 @@ export interface ReindexVideoDeps {
 /**
  * Re-fetches one archived video (upstream §4.2): the provider's metadata replaces title, description,
  * tags, stats, date and integrations, the file's facts are read again, the thumbnail is re-downloaded, and
- * the comments and subtitles (with their search fragments) replaced when new ones came. Watched state, progress, playlist membership, download date,
- * type and the file stay. Throws the YtdlpError of a video the provider no longer has.
+ * the comments and subtitles (with their search fragments) replaced when new ones came. Watched state,
+ * progress, playlist membership, download date, type and the file stay. Throws the YtdlpError of a video the
+ * provider no longer has.
  */
 export class ReindexVideoService {
   constructor(private readonly deps: ReindexVideoDeps) {}
