@@ -118,6 +118,8 @@ export class DownloadPendingService {
       first = false;
       const item = await this.claim(run);
       if (!item) return;
+      // shown as soon as it is claimed, so parallel downloads are listed in queue order
+      run.board.show(item.youtube_id, 0, [processingLabel(item), 'Validate download format']);
       try {
         await this.attempt(run, item);
       } finally {
@@ -160,7 +162,7 @@ export class DownloadPendingService {
           return;
         }
         run.board.show(item.youtube_id, 0, [
-          `Processing ${typeLabel(item)}: ${item.title}`,
+          processingLabel(item),
           `Provider asks to slow down, waiting ${Math.round(wait / 1000)} s`,
         ]);
         await DownloadBackoff.wait(wait, run.options.signal);
@@ -176,7 +178,7 @@ export class DownloadPendingService {
     const { signal } = run.options;
     const overwrites: ChannelOverwrites = (await this.deps.rows.channelOverwrites(item.channel_id)) ?? {};
     const settings = await this.deps.settings.load(overwrites);
-    const label = `Processing ${typeLabel(item)}: ${item.title}`;
+    const label = processingLabel(item);
     run.board.show(item.youtube_id, 0, [label, 'Validate download format']);
     const download = await this.deps.ytdlp.download({ id: item.youtube_id, title: label }, settings, {
       signal,
@@ -221,8 +223,9 @@ export class DownloadPendingService {
 
 const TYPE_LABELS = { videos: 'Video', shorts: 'Short', streams: 'Stream' } as const;
 
-function typeLabel(item: DownloadedItem): string {
-  return TYPE_LABELS[item.vid_type] ?? 'Video';
+/** The first line of an item in the notification: "Processing Video: <title>". */
+function processingLabel(item: PendingItem): string {
+  return `Processing ${TYPE_LABELS[item.vid_type] ?? 'Video'}: ${item.title}`;
 }
 
 export type { YtdlpSettings };
