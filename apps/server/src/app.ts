@@ -60,7 +60,9 @@ export async function buildApp(container: Container, logger: FastifyServerOption
   const app = Fastify({
     logger,
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    // forwarded headers only from the configured reverse proxies: anyone else could pick their own address
+    // (and escape the sign-in throttle) or host (and pass the TK_HOST and CSRF origin checks)
+    trustProxy: container.config.trustedProxies.length > 0 ? container.config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -28,6 +29,10 @@ const envSchema = z.object({
   TK_PORT: port.default(8000),
   TK_LISTEN: z.string().trim().min(1).default('0.0.0.0'),
   TK_HOST: optionalText,
+  TK_TRUSTED_PROXIES: optionalText.refine((v) => !v || splitList(v).every(isAddressOrCidr), {
+    message:
+      'expected IP addresses or CIDR ranges (e.g. 127.0.0.1, 10.0.0.0/8), separated by spaces or commas',
+  }),
   DATABASE_URL: optionalText.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
     message: 'expected a postgres://user@host:port/database URL, or unset for SQLite',
   }),
@@ -50,6 +55,20 @@ const envSchema = z.object({
   TK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+function splitList(value: string): string[] {
+  return value.split(/[\s,]+/).filter(Boolean);
+}
+
+/** An IPv4/IPv6 address, optionally with a /prefix in range for its family. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -68,6 +87,11 @@ export interface AppConfigEnv {
   /** Host names (from TK_HOST) allowed in the Host header and trusted as CSRF origins; empty allows any. */
   allowedHosts: string[];
   trustedOrigins: string[];
+  /**
+   * Addresses/CIDRs of reverse proxies (TK_TRUSTED_PROXIES) whose X-Forwarded-For/-Host/-Proto are believed;
+   * empty: forwarded headers are ignored and the peer address is the client.
+   */
+  trustedProxies: string[];
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   adminUsername: string | undefined;
@@ -108,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     listen: e.TK_LISTEN,
     allowedHosts: hosts,
     trustedOrigins: origins,
+    trustedProxies: e.TK_TRUSTED_PROXIES ? splitList(e.TK_TRUSTED_PROXIES) : [],
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     adminUsername: e.TK_ADMIN_USERNAME,

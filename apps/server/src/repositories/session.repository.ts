@@ -28,8 +28,11 @@ export class SessionRepository {
     await this.db.deleteFrom('sessions').where('key_hash', '=', keyHash).execute();
   }
 
-  async deleteForUser(userId: number): Promise<void> {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  /** Every session of the user, except the one with `keepKeyHash` when given. */
+  async deleteForUser(userId: number, keepKeyHash?: string): Promise<void> {
+    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keepKeyHash !== undefined) query = query.where('key_hash', '!=', keepKeyHash);
+    await query.execute();
   }
 
   async deleteExpired(now: number): Promise<number> {

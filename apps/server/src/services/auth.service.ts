@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserRow } from '../db/tables.ts';
-import { AppError } from '../errors.ts';
+import { AppError, tooManyRequests } from '../errors.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { TokenRepository } from '../repositories/token.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { verifyPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Django's expiry rules: 365 days with "remember me", otherwise the server drops the session after 2 days. */
@@ -18,7 +18,19 @@ export interface NewSession {
   cookieMaxAge: number | undefined;
 }
 
+const throttled = (seconds: number) =>
+  tooManyRequests(`Too many failed login attempts. Try again in ${seconds} seconds.`, seconds);
+
+let standIn: Promise<string> | undefined;
+/** A hash of a random password with today's parameters, made once per process. */
+function standInHash(): Promise<string> {
+  standIn ??= hashPassword(randomBytes(16).toString('hex'));
+  return standIn;
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** Sessions are stored by the sha256 of their cookie value. */
+export const sessionKeyHash = sha256;
 
 export class AuthService {
   constructor(
@@ -29,18 +41,18 @@ export class AuthService {
   ) {}
 
   async login(username: string, password: string, rememberMe: boolean, address: string): Promise<NewSession> {
-    const wait = this.throttle.retryAfter(address);
-    if (wait > 0) {
-      throw new AppError(429, `Too many failed login attempts. Try again in ${wait} seconds.`);
-    }
+    const wait = this.throttle.retryAfter(address, username);
+    if (wait > 0) throw throttled(wait);
     const user = await this.users.findByUsername(username);
-    const valid =
-      user !== undefined && user.is_active === 1 && (await verifyPassword(password, user.password_hash));
-    if (!user || !valid) {
-      this.throttle.recordFailure(address);
+    // The hash runs for unknown and disabled users too, against a stand-in hash of the same cost, so the
+    // answer's timing does not tell which usernames exist.
+    const matches = await verifyPassword(password, user?.password_hash ?? (await standInHash()));
+    if (!user || user.is_active !== 1 || !matches) {
+      const addressWait = this.throttle.recordFailure(address, username);
+      if (addressWait > 0) throw throttled(addressWait);
       throw new AppError(400, 'Invalid credentials');
     }
-    this.throttle.clear(address);
+    this.throttle.recordSuccess(address, username);
     const now = Date.now();
     const key = randomBytes(32).toString('base64url');
     const lifetime = rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS;

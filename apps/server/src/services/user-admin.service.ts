@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { TokenRepository } from '../repositories/token.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
+import { sessionKeyHash } from './auth.service.ts';
 import { hashPassword } from './password.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -50,7 +51,11 @@ export class UserAdminService {
     return toAdminUser(row);
   }
 
-  async update(id: number, changes: AdminUserUpdate): Promise<AdminUser> {
+  /**
+   * `keepSessionKey`: the session making the change, kept when users set their own new password so they
+   * stay signed in where they did it.
+   */
+  async update(id: number, changes: AdminUserUpdate, keepSessionKey?: string): Promise<AdminUser> {
     const user = await this.require(id);
     const losesSuperuser =
       user.is_superuser === 1 &&
@@ -66,10 +71,14 @@ export class UserAdminService {
       ...(changes.is_active !== undefined && { is_active: changes.is_active ? 1 : 0 }),
       ...(changes.password !== undefined && { password_hash: await hashPassword(changes.password) }),
     });
-    // Disabling or a new password ends every session and token of that user at once.
-    if (changes.is_active === false || changes.password !== undefined) {
+    // Disabling or a new password ends every session and API token of that user at once: a password
+    // is reset because someone else may know it, and the token is as good as the password.
+    if (changes.is_active === false) {
       await this.sessions.deleteForUser(id);
-      if (changes.is_active === false) await this.tokens.deleteForUser(id);
+      await this.tokens.deleteForUser(id);
+    } else if (changes.password !== undefined) {
+      await this.sessions.deleteForUser(id, keepSessionKey && sessionKeyHash(keepSessionKey));
+      await this.tokens.deleteForUser(id);
     }
     return toAdminUser(await this.require(id));
   }

@@ -12,7 +12,9 @@ function describeValidation(context: string, path: string, message: string): str
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send({ error: error.message });
+    if (error instanceof AppError) {
+      return reply.code(error.status).headers(error.headers).send({ error: error.message });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body';
       const messages = error.validation.map((v) =>

@@ -1,5 +1,6 @@
 import { adminUser, adminUserCreate, adminUserList, adminUserUpdate } from '@tubekeeper/contract';
 import { z } from 'zod';
+import { SESSION_COOKIE } from '../plugins/auth.plugin.ts';
 import type { RoutesModule } from '../types.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -21,7 +22,14 @@ export const adminUserRoutes: RoutesModule = (app, { userAdmin }) => {
   app.patch(
     '/api/admin/users/:id/',
     { config, schema: { params: idParams, body: adminUserUpdate, response: { 200: adminUser } } },
-    (request) => userAdmin.update(request.params.id, request.body),
+    (request) => {
+      const own = request.user!.id === request.params.id && request.authMethod === 'session';
+      return userAdmin.update(
+        request.params.id,
+        request.body,
+        own ? request.cookies[SESSION_COOKIE] : undefined,
+      );
+    },
   );
 
   app.delete('/api/admin/users/:id/', { config, schema: { params: idParams } }, async (request, reply) => {
