@@ -14,7 +14,6 @@
 // Run: npm run bench:search -w @tubekeeper/bench
 // Size and time by environment: BENCH_VIDEOS, BENCH_LINES, BENCH_CHANNELS, BENCH_SECONDS, BENCH_CONCURRENCY.
 // BENCH_DATA_DIR reuses (or keeps) a seeded archive between runs; without it a temporary one is removed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +23,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrator.ts';
 import { runLoad, type LoadFigures } from './search/load.ts';
 import { phraseQuality } from './search/quality.ts';
 import { prng, seedLibrary, type Samples } from './search/seed.ts';
+import { signInForToken, startBundleServer } from './support/server.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const size = {
@@ -33,7 +33,6 @@ const size = {
 };
 const seconds = env('BENCH_SECONDS', 20);
 const concurrency = env('BENCH_CONCURRENCY', 32);
-const root = path.resolve(import.meta.dirname, '..');
 const log = (message: string) => process.stderr.write(`[search bench] ${message}\n`);
 
 const keepDir = process.env.BENCH_DATA_DIR;
@@ -111,49 +110,6 @@ function queries(samples: Samples) {
   return { ...sets, full_unseen: unseen(40_000, sets.full) };
 }
 
-async function startServer(port: number, password: string): Promise<ChildProcess> {
-  // the server as `npm start` runs it: the bundle (`npm run bench:search` builds it first)
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs', 'serve'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      TK_DATA_DIR: dataDir,
-      TK_PORT: String(port),
-      TK_LISTEN: '127.0.0.1',
-      TK_LOG_LEVEL: 'warn',
-      TK_ADMIN_PASSWORD: password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const started = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ping/`)).status === 403) return child;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 120_000) throw new Error('the server did not answer within 120 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Signs in as the first admin and fetches its API token, as an API client would. */
-async function apiToken(port: number, password: string): Promise<string> {
-  const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/user/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password, remember_me: 'off' }),
-  });
-  if (login.status >= 300) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const token = await fetch(`${base}/api/appsettings/token/`, { headers: { cookie } });
-  return ((await token.json()) as { token: string }).token;
-}
-
 function indexBytes(): { index_bytes: number; db_bytes: number } {
   const db = new Database(dbFile, { readonly: true });
   const row = db
@@ -223,9 +179,9 @@ const warmSeconds = await warmPageCache();
 const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const password = 'search-bench-password';
-const server = await startServer(port, password);
+const server = await startBundleServer({ port, dataDir, password });
 try {
-  const headers = { authorization: `Token ${await apiToken(port, password)}` };
+  const headers = { authorization: `Token ${await signInForToken(port, password)}` };
   const all = queries(samples);
   // the machine's floor: the cheapest signed-in request at the same concurrency, measured in this run
   const pingPaths = ['/api/ping/'];

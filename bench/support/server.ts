@@ -1,0 +1,61 @@
+// The server as `npm start` runs it (the bundle; the bench scripts build it first), and an API token for it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface BundleServerOptions {
+  port: number;
+  dataDir: string;
+  /** the first admin's password (TK_ADMIN_PASSWORD) */
+  password: string;
+  /** extra environment, e.g. DATABASE_URL */
+  env?: Record<string, string>;
+  /** options for node itself, e.g. ['--cpu-prof'] to profile the server */
+  nodeArgs?: string[];
+}
+
+/** Starts `main.mjs serve` on the data folder and waits until it answers /api/ping/ (up to 120 s: migrations). */
+export async function startBundleServer(options: BundleServerOptions): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'apps/server/dist/main.mjs', 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      TK_DATA_DIR: options.dataDir,
+      TK_PORT: String(options.port),
+      TK_LISTEN: '127.0.0.1',
+      TK_LOG_LEVEL: 'warn',
+      TK_ADMIN_PASSWORD: options.password,
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${options.port}/api/ping/`)).status === 403) return child;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 120_000) throw new Error('the server did not answer within 120 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Signs in as the first admin and fetches its API token, as an API client would. */
+export async function signInForToken(port: number, password: string): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/user/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password, remember_me: 'off' }),
+  });
+  if (login.status >= 300) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const token = await fetch(`${base}/api/appsettings/token/`, { headers: { cookie } });
+  return ((await token.json()) as { token: string }).token;
+}
