@@ -161,6 +161,46 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
     expect((await get(`/youtube/${CHANNEL}/`)).statusCode).toBe(404);
   });
 
+  it('sees a replaced or deleted file at once, though the path was resolved moments before', async () => {
+    const { mediaDir } = t.container.config;
+    const file = path.join(mediaDir, CHANNEL, 'replaced.vtt');
+    fs.writeFileSync(file, 'WEBVTT\n');
+    const url = `/youtube/${CHANNEL}/replaced.vtt`;
+    expect((await get(url)).body).toBe('WEBVTT\n');
+    // a reindex writes the new file beside the old one and renames it over it
+    fs.writeFileSync(`${file}.new`, vtt);
+    fs.renameSync(`${file}.new`, file);
+    const replaced = await get(url);
+    expect(replaced.headers['content-length']).toBe(String(Buffer.byteLength(vtt)));
+    expect(replaced.body).toBe(vtt);
+    fs.rmSync(file);
+    expect((await get(url)).statusCode).toBe(404);
+  });
+
+  it('never serves what a symlink points at outside the root, though it was inside moments before', async () => {
+    const { mediaDir, dataDir } = t.container.config;
+    const link = path.join(mediaDir, CHANNEL, 'moved.vtt');
+    fs.symlinkSync(path.join(mediaDir, CHANNEL, `${VIDEO}.de.vtt`), link);
+    const url = `/youtube/${CHANNEL}/moved.vtt`;
+    expect((await get(url)).statusCode).toBe(200);
+    fs.rmSync(link);
+    fs.symlinkSync(path.join(dataDir, 'outside.txt'), link);
+    expect((await get(url)).body).not.toContain('outside the media root');
+    // the folder on the way swapped for a symlink to a folder outside that holds a file of the same name
+    const { cacheDir } = t.container.config;
+    const url2 = `/youtube/${CHANNEL}-swap/clip.vtt`;
+    fs.mkdirSync(path.join(mediaDir, `${CHANNEL}-swap`));
+    fs.writeFileSync(path.join(mediaDir, `${CHANNEL}-swap`, 'clip.vtt'), vtt);
+    expect((await get(url2)).statusCode).toBe(200);
+    fs.renameSync(path.join(mediaDir, `${CHANNEL}-swap`), path.join(cacheDir, 'swapped-away'));
+    fs.mkdirSync(path.join(dataDir, 'elsewhere'));
+    fs.writeFileSync(path.join(dataDir, 'elsewhere', 'clip.vtt'), 'outside the media root');
+    fs.symlinkSync(path.join(dataDir, 'elsewhere'), path.join(mediaDir, `${CHANNEL}-swap`));
+    const swapped = await get(url2);
+    expect(swapped.statusCode).toBe(404);
+    expect(swapped.body).not.toContain('outside the media root');
+  });
+
   it.each([
     '/youtube/../tubekeeper.db',
     '/youtube/../outside.txt',

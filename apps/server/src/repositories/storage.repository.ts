@@ -6,6 +6,19 @@ export interface FileFacts {
   mtimeMs: number;
 }
 
+/** Facts of a file and its identity on disk (device and inode), which a rename over it changes. */
+export interface StatedFile extends FileFacts {
+  dev: number;
+  ino: number;
+}
+
+const statedFile = (stat: fs.Stats): StatedFile => ({
+  size: stat.size,
+  mtimeMs: stat.mtimeMs,
+  dev: stat.dev,
+  ino: stat.ino,
+});
+
 export interface ByteRange {
   start: number;
   /** inclusive */
@@ -23,13 +36,24 @@ export class StorageRepository {
    * none or the path (or a symlink on the way) would leave the root.
    */
   async resolveInside(root: string, relative: string): Promise<string | undefined> {
+    return (await this.findInside(root, relative))?.path;
+  }
+
+  /** `resolveInside` with the file's facts from the same `stat`. */
+  async findInside(root: string, relative: string): Promise<(StatedFile & { path: string }) | undefined> {
     if (!isPlainRelative(relative)) return undefined;
     const realRoot = await realpathOrUndefined(root);
     if (!realRoot) return undefined;
     const real = await realpathOrUndefined(path.resolve(realRoot, relative));
     if (!real || !isWithin(realRoot, real)) return undefined;
     const stat = await fs.promises.stat(real).catch(() => undefined);
-    return stat?.isFile() ? real : undefined;
+    return stat?.isFile() ? { path: real, ...statedFile(stat) } : undefined;
+  }
+
+  /** The facts of a regular file, or undefined when it is gone or not a file. */
+  async fileFacts(file: string): Promise<StatedFile | undefined> {
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    return stat?.isFile() ? statedFile(stat) : undefined;
   }
 
   async stat(file: string): Promise<FileFacts> {

@@ -28,7 +28,19 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
+/**
+ * How long a URL's resolved real path is reused. Resolving it (two realpath calls) was a quarter of the
+ * work of a Range request, and a player asks for many ranges of one file. Each request still stats the
+ * real path, and uses it only while it is the very file (device and inode) that was resolved inside the
+ * root: a file renamed over it, deleted, or reached through a folder swapped for a symlink since is
+ * resolved again, so the cache never serves what resolving would refuse.
+ */
+const REAL_PATH_TTL_MS = 5_000;
+const REAL_PATH_CACHE_MAX = 10_000;
+
 export class MediaFileService {
+  private readonly realPaths = new Map<string, { path: string; dev: number; ino: number; until: number }>();
+
   constructor(
     private readonly storage: StorageRepository,
     private readonly roots: { mediaDir: string; cacheDir: string },
@@ -39,10 +51,36 @@ export class MediaFileService {
     if (segments.length === 0 || segments.some((s) => s.startsWith('.'))) return undefined;
     if (area === 'cache' && !CACHE_FOLDERS.has(segments[0]!)) return undefined;
     const root = area === 'cache' ? this.roots.cacheDir : this.roots.mediaDir;
-    const real = await this.storage.resolveInside(root, segments.join('/'));
-    if (!real) return undefined;
-    const { size, mtimeMs } = await this.storage.stat(real);
-    return { path: real, size, mtimeMs, contentType: contentTypeOf(area, real) };
+    const relative = segments.join('/');
+    const key = `${area}/${relative}`;
+    const known = this.realPaths.get(key);
+    if (known && known.until > Date.now()) {
+      const facts = await this.storage.fileFacts(known.path);
+      if (facts && facts.dev === known.dev && facts.ino === known.ino) {
+        return {
+          path: known.path,
+          size: facts.size,
+          mtimeMs: facts.mtimeMs,
+          contentType: contentTypeOf(area, known.path),
+        };
+      }
+    }
+    this.realPaths.delete(key);
+    const found = await this.storage.findInside(root, relative);
+    if (!found) return undefined;
+    if (this.realPaths.size >= REAL_PATH_CACHE_MAX) this.realPaths.clear();
+    this.realPaths.set(key, {
+      path: found.path,
+      dev: found.dev,
+      ino: found.ino,
+      until: Date.now() + REAL_PATH_TTL_MS,
+    });
+    return {
+      path: found.path,
+      size: found.size,
+      mtimeMs: found.mtimeMs,
+      contentType: contentTypeOf(area, found.path),
+    };
   }
 
   open(file: LocatedFile, range?: ByteRange): ReadStream {
