@@ -23,6 +23,7 @@ import { fileRoutes } from './http/routes/files.routes.ts';
 import { playlistRoutes } from './http/routes/playlist.routes.ts';
 import { refreshRoutes } from './http/routes/refresh.routes.ts';
 import { searchRoutes } from './http/routes/search.routes.ts';
+import { statsRoutes } from './http/routes/stats.routes.ts';
 import { subscriptionRoutes } from './http/routes/subscription.routes.ts';
 import { taskRoutes } from './http/routes/task.routes.ts';
 import { userRoutes } from './http/routes/user.routes.ts';
@@ -42,6 +43,7 @@ export const API_ROUTES: RoutesModule[] = [
   playlistRoutes,
   taskRoutes,
   searchRoutes,
+  statsRoutes,
   watchedRoutes,
   downloadRoutes,
   subscriptionRoutes,

@@ -10,6 +10,7 @@ import { ChannelQueryRepository } from './repositories/channel-query.repository.
 import { CommentQueryRepository } from './repositories/comment-query.repository.ts';
 import { PlaylistQueryRepository } from './repositories/playlist-query.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
+import { StatsRepository } from './repositories/stats.repository.ts';
 import { SettingsRepository } from './repositories/settings.repository.ts';
 import { StorageRepository } from './repositories/storage.repository.ts';
 import { TokenRepository } from './repositories/token.repository.ts';
@@ -25,6 +26,7 @@ import { MediaFileService } from './services/media-file.service.ts';
 import { PlaylistService } from './services/playlist.service.ts';
 import { SearchDocuments } from './services/search/search-documents.ts';
 import { SearchService } from './services/search/search.service.ts';
+import { StatsService } from './services/stats.service.ts';
 import { UserAdminService } from './services/user-admin.service.ts';
 import { UserConfigService } from './services/user-config.service.ts';
 import { VersionCheckService } from './services/version-check.service.ts';
@@ -95,6 +97,7 @@ export function createContainer(
     ),
     channels: new ChannelService(new ChannelQueryRepository(database.db, database.engine), userConfig),
     playlists: new PlaylistService(playlistQueries, userConfig),
+    stats: new StatsService(new StatsRepository(database.db), config.timeZone),
     searchIndex,
     search: new SearchService(
       searchIndex,

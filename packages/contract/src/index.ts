@@ -14,3 +14,4 @@ export * from './download.ts';
 export * from './subscription.ts';
 export * from './cookie.ts';
 export * from './refresh.ts';
+export * from './stats.ts';

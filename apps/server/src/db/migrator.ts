@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_reindex_queue.ts';
 import * as m0008 from './migrations/0008_download_blocklist.ts';
 import * as m0009 from './migrations/0009_subtitle_word_pairs.ts';
 import * as m0010 from './migrations/0010_video_list_covering.ts';
+import * as m0012 from './migrations/0012_stats_totals.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0008_download_blocklist': m0008,
   '0009_subtitle_word_pairs': m0009,
   '0010_video_list_covering': m0010,
+  '0012_stats_totals': m0012,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

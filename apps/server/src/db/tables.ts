@@ -213,6 +213,31 @@ export interface DownloadBlocklistTable {
   blocked_at: number;
 }
 
+/** Kept by triggers (migration 0012): the videos per type, active and watched flag. */
+export interface VideoTotalsTable {
+  vid_type: 'videos' | 'streams' | 'shorts';
+  active: number;
+  watched: number;
+  doc_count: number;
+  media_size: number;
+  duration_ms: number;
+}
+
+/** Kept by triggers (migration 0012): each channel's videos. */
+export interface ChannelVideoTotalsTable {
+  channel_id: string;
+  doc_count: number;
+  media_size: number;
+  duration_ms: number;
+}
+
+/** Kept by triggers (migration 0012): download queue items per status and type. */
+export interface QueueTotalsTable {
+  status: string;
+  vid_type: string;
+  doc_count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -231,6 +256,9 @@ export interface Database {
   download_blocklist: DownloadBlocklistTable;
   tasks: TasksTable;
   reindex_queue: ReindexQueueTable;
+  video_totals: VideoTotalsTable;
+  channel_video_totals: ChannelVideoTotalsTable;
+  queue_totals: QueueTotalsTable;
 }
 
 export type ChannelRow = Selectable<ChannelsTable>;

@@ -1,0 +1,131 @@
+import { sql, type Kysely } from 'kysely';
+import type { BiggestChannelsOrder } from '@tubekeeper/contract';
+import type { Database } from '../db/tables.ts';
+
+export interface VideoTotalsRow {
+  vid_type: string;
+  active: number;
+  watched: number;
+  doc_count: number;
+  media_size: number;
+  duration_ms: number;
+}
+
+export interface FlagCountRow {
+  active: number;
+  subscribed: number;
+  doc_count: number;
+}
+
+export interface DayTotalsRow {
+  /** index into the day starts the query was given */
+  day: number;
+  count: number;
+  media_size: number;
+}
+
+export interface ChannelTotalsRow {
+  channel_id: string;
+  channel_name: string;
+  doc_count: number;
+  media_size: number;
+  duration_ms: number;
+}
+
+const ORDER_COLUMNS = {
+  doc_count: 'doc_count',
+  duration: 'duration_ms',
+  media_size: 'media_size',
+} as const satisfies Record<BiggestChannelsOrder, string>;
+
+/**
+ * The statistics' reads. Video, channel-size and queue figures come from the totals the triggers of
+ * migration 0012 keep; channel and playlist counts from their (active, subscribed) index; the download
+ * history from the (date_downloaded, media_size) index over the last days only.
+ */
+export class StatsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  videoTotals(): Promise<VideoTotalsRow[]> {
+    return this.db
+      .selectFrom('video_totals')
+      .select(['vid_type', 'active', 'watched', 'doc_count', 'media_size', 'duration_ms'])
+      .where('doc_count', '>', 0)
+      .execute();
+  }
+
+  channelCounts(): Promise<FlagCountRow[]> {
+    return this.db
+      .selectFrom('channels')
+      .select(({ fn }) => [
+        'channel_active as active',
+        'channel_subscribed as subscribed',
+        fn.countAll<number>().as('doc_count'),
+      ])
+      .groupBy(['channel_active', 'channel_subscribed'])
+      .execute();
+  }
+
+  playlistCounts(): Promise<FlagCountRow[]> {
+    return this.db
+      .selectFrom('playlists')
+      .select(({ fn }) => [
+        'playlist_active as active',
+        'playlist_subscribed as subscribed',
+        fn.countAll<number>().as('doc_count'),
+      ])
+      .groupBy(['playlist_active', 'playlist_subscribed'])
+      .execute();
+  }
+
+  queueTotals(): Promise<{ status: string; vid_type: string; doc_count: number }[]> {
+    return this.db
+      .selectFrom('queue_totals')
+      .select(['status', 'vid_type', 'doc_count'])
+      .where('doc_count', '>', 0)
+      .execute();
+  }
+
+  /**
+   * Downloads and their bytes per day. `dayStarts` are the epoch ms at which each day begins, newest first;
+   * a video belongs to the first day that began at or before its download.
+   */
+  async downloadsPerDay(dayStarts: number[]): Promise<DayTotalsRow[]> {
+    const oldest = dayStarts.at(-1);
+    if (oldest === undefined) return [];
+    // literals, not parameters: PostgreSQL groups by the same expression only if it is written the same
+    const day = sql<number>`CASE ${sql.join(
+      dayStarts.map((start, i) => sql`WHEN date_downloaded >= ${sql.lit(start)} THEN ${sql.lit(i)}`),
+      sql` `,
+    )} END`;
+    const rows = await this.db
+      .selectFrom('videos')
+      .select(({ fn }) => [
+        day.as('day'),
+        fn.countAll<number>().as('count'),
+        fn.sum<number>('media_size').as('media_size'),
+      ])
+      .where('date_downloaded', '>=', oldest)
+      .groupBy(day)
+      .execute();
+    return rows.map((r) => ({
+      day: Number(r.day),
+      count: Number(r.count),
+      media_size: Number(r.media_size),
+    }));
+  }
+
+  /** The `limit` channels with the most videos, bytes or seconds; ties by channel id. */
+  biggestChannels(order: BiggestChannelsOrder, limit: number): Promise<ChannelTotalsRow[]> {
+    const column = ORDER_COLUMNS[order];
+    return this.db
+      .selectFrom('channel_video_totals as t')
+      .innerJoin('channels as c', 'c.channel_id', 't.channel_id')
+      .select(['t.channel_id', 'c.channel_name', 't.doc_count', 't.media_size', 't.duration_ms'])
+      .where('t.doc_count', '>', 0)
+      .orderBy(`t.${column}`, 'desc')
+      .orderBy('t.channel_id')
+      .limit(limit)
+      .execute();
+  }
+}

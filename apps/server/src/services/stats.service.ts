@@ -1,0 +1,155 @@
+import type {
+  BiggestChannelsOrder,
+  StatsBiggestChannels,
+  StatsBucket,
+  StatsDownload,
+  StatsDownloadHistory,
+  StatsSubscriptions,
+  StatsVideo,
+  StatsWatch,
+} from '@tubekeeper/contract';
+import type { FlagCountRow, StatsRepository, VideoTotalsRow } from '../repositories/stats.repository.ts';
+import { recentLocalDays } from './local-days.ts';
+import { durationStr } from './wire/format.ts';
+
+/** Upstream's download history covers `now-7d/d`: today and the seven days before it. */
+const HISTORY_DAYS_BACK = 7;
+const BIGGEST_CHANNELS = 10;
+
+/** Sums of kept totals; durations are kept in ms and shown in whole seconds, as upstream's `int(sum)`. */
+function bucket(rows: VideoTotalsRow[]): StatsBucket {
+  const durationMs = rows.reduce((s, r) => s + r.duration_ms, 0);
+  const duration = Math.floor(durationMs / 1000);
+  return {
+    doc_count: rows.reduce((s, r) => s + r.doc_count, 0),
+    media_size: rows.reduce((s, r) => s + r.media_size, 0),
+    duration,
+    duration_str: durationStr(duration),
+  };
+}
+
+/** A terms bucket: `null` when no row falls in it. */
+const bucketOf = (rows: VideoTotalsRow[], keep: (r: VideoTotalsRow) => boolean) => {
+  const kept = rows.filter(keep);
+  return kept.length ? bucket(kept) : null;
+};
+
+const countOf = (rows: FlagCountRow[], keep: (r: FlagCountRow) => boolean) => {
+  const kept = rows.filter(keep);
+  return kept.length ? kept.reduce((s, r) => s + r.doc_count, 0) : null;
+};
+
+function subscriptionStats(rows: FlagCountRow[]): StatsSubscriptions {
+  return {
+    doc_count: rows.reduce((s, r) => s + r.doc_count, 0),
+    active_true: countOf(rows, (r) => r.active === 1),
+    active_false: countOf(rows, (r) => r.active !== 1),
+    subscribed_true: countOf(rows, (r) => r.subscribed === 1),
+    subscribed_false: countOf(rows, (r) => r.subscribed !== 1),
+  };
+}
+
+/**
+ * Python's `str.title()`, which upstream applies to the lowercased channel name: a letter after a letter is
+ * lower case, any other letter upper case ("it's 3d" → "It'S 3D").
+ */
+export function pythonTitle(text: string): string {
+  let previousCased = false;
+  let out = '';
+  for (const ch of text) {
+    const cased = ch.toLowerCase() !== ch.toUpperCase();
+    out += cased ? (previousCased ? ch.toLowerCase() : ch.toUpperCase()) : ch;
+    previousCased = cased;
+  }
+  return out;
+}
+
+/** `/api/stats/*` (upstream §5): the archive's figures in upstream's shapes. */
+export class StatsService {
+  constructor(
+    private readonly stats: StatsRepository,
+    private readonly timeZone: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async video(): Promise<StatsVideo> {
+    const rows = await this.stats.videoTotals();
+    return {
+      ...bucket(rows),
+      type_videos: bucketOf(rows, (r) => r.vid_type === 'videos'),
+      type_shorts: bucketOf(rows, (r) => r.vid_type === 'shorts'),
+      type_streams: bucketOf(rows, (r) => r.vid_type === 'streams'),
+      active_true: bucketOf(rows, (r) => r.active === 1),
+      active_false: bucketOf(rows, (r) => r.active !== 1),
+    };
+  }
+
+  async channel(): Promise<StatsSubscriptions> {
+    return subscriptionStats(await this.stats.channelCounts());
+  }
+
+  async playlist(): Promise<StatsSubscriptions> {
+    return subscriptionStats(await this.stats.playlistCounts());
+  }
+
+  async download(): Promise<StatsDownload> {
+    const rows = await this.stats.queueTotals();
+    const count = (keep: (r: (typeof rows)[number]) => boolean) => {
+      const kept = rows.filter(keep);
+      return kept.length ? kept.reduce((s, r) => s + r.doc_count, 0) : null;
+    };
+    return {
+      pending: count((r) => r.status === 'pending'),
+      ignore: count((r) => r.status === 'ignore'),
+      pending_videos: count((r) => r.status === 'pending' && r.vid_type === 'videos'),
+      pending_shorts: count((r) => r.status === 'pending' && r.vid_type === 'shorts'),
+      pending_streams: count((r) => r.status === 'pending' && r.vid_type === 'streams'),
+    };
+  }
+
+  /** Watched is global (upstream §7.3), so these are the figures every user sees. */
+  async watch(): Promise<StatsWatch> {
+    const rows = await this.stats.videoTotals();
+    const total = bucket(rows);
+    const part = (watched: boolean) => {
+      const kept = rows.filter((r) => (r.watched === 1) === watched);
+      if (!kept.length) return null;
+      const figures = bucket(kept);
+      return {
+        duration: figures.duration,
+        duration_str: figures.duration_str,
+        progress: total.duration ? figures.duration / total.duration : 0,
+        items: figures.doc_count,
+      };
+    };
+    return {
+      total: { duration: total.duration, duration_str: total.duration_str, items: total.doc_count },
+      watched: part(true),
+      unwatched: part(false),
+    };
+  }
+
+  async downloadHistory(): Promise<StatsDownloadHistory> {
+    const days = recentLocalDays(this.now(), this.timeZone, HISTORY_DAYS_BACK);
+    const rows = await this.stats.downloadsPerDay(days.map((d) => d.start));
+    return rows
+      .filter((r) => r.count > 0)
+      .sort((a, b) => a.day - b.day)
+      .map((r) => ({ date: days[r.day]!.date, count: r.count, media_size: r.media_size }));
+  }
+
+  async biggestChannels(order: BiggestChannelsOrder = 'doc_count'): Promise<StatsBiggestChannels> {
+    const rows = await this.stats.biggestChannels(order, BIGGEST_CHANNELS);
+    return rows.map((r) => {
+      const duration = r.duration_ms / 1000;
+      return {
+        id: r.channel_id,
+        name: pythonTitle(r.channel_name.toLowerCase()),
+        doc_count: r.doc_count,
+        duration,
+        duration_str: durationStr(Math.floor(duration)),
+        media_size: r.media_size,
+      };
+    });
+  }
+}
