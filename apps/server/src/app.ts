@@ -12,7 +12,9 @@ import {
 import { APP_VERSION } from '@tubekeeper/contract';
 import type { Container } from './container.ts';
 import authPlugin from './http/plugins/auth.plugin.ts';
+import corsPlugin from './http/plugins/cors.plugin.ts';
 import errorsPlugin from './http/plugins/errors.plugin.ts';
+import jsonBodyPlugin from './http/plugins/json-body.plugin.ts';
 import { adminUserRoutes } from './http/routes/admin-users.routes.ts';
 import { appSettingsRoutes } from './http/routes/appsettings.routes.ts';
 import { channelRoutes } from './http/routes/channel.routes.ts';
@@ -20,6 +22,7 @@ import { commonRoutes } from './http/routes/common.routes.ts';
 import { credentialsRoutes } from './http/routes/credentials.routes.ts';
 import { downloadRoutes } from './http/routes/download.routes.ts';
 import { fileRoutes } from './http/routes/files.routes.ts';
+import { membershipRoutes } from './http/routes/membership.routes.ts';
 import { playlistRoutes } from './http/routes/playlist.routes.ts';
 import { refreshRoutes } from './http/routes/refresh.routes.ts';
 import { searchRoutes } from './http/routes/search.routes.ts';
@@ -49,6 +52,7 @@ export const API_ROUTES: RoutesModule[] = [
   subscriptionRoutes,
   credentialsRoutes,
   refreshRoutes,
+  membershipRoutes,
 ];
 
 export interface RegisteredRoute {
@@ -80,7 +84,9 @@ export async function buildApp(container: Container, logger: FastifyServerOption
   });
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(fastifyCookie);
+  await app.register(corsPlugin, { trustedOrigins: container.config.trustedOrigins });
   await app.register(authPlugin, {
     auth: container.auth,
     allowedHosts: container.config.allowedHosts,

@@ -39,10 +39,10 @@ describe.each(ENGINES)('user config and application config on %s', (engine) => {
     expect((await me(staff)).json().stylesheet).toBe('dark');
   });
 
-  it('falls back to page size 12 when empty and accepts upstream "light.css"', async () => {
+  it('falls back to page size 12 when empty and keeps upstream "light.css" as sent (issue 15)', async () => {
     expect((await me(user, { page_size: null })).json().page_size).toBe(12);
     expect((await me(user, { page_size: '' })).json().page_size).toBe(12);
-    expect((await me(user, { stylesheet: 'light.css' })).json().stylesheet).toBe('light');
+    expect((await me(user, { stylesheet: 'light.css' })).json().stylesheet).toBe('light.css');
   });
 
   it.each([

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
 export const STYLESHEETS = ['dark', 'light', 'matrix', 'midnight'] as const;
+/** Upstream's spelling of the same themes; clients written for upstream store and compare these. */
+export const UPSTREAM_STYLESHEETS = ['dark.css', 'light.css', 'matrix.css', 'midnight.css'] as const;
+/** Either spelling is stored as sent, so each client reads back the value it wrote. */
+export const STORED_STYLESHEETS = [...STYLESHEETS, ...UPSTREAM_STYLESHEETS] as const;
 export const SORT_FIELDS = [
   'published',
   'downloaded',
@@ -13,6 +17,8 @@ export const SORT_FIELDS = [
 ] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const VIEW_STYLES = ['grid', 'list'] as const;
+/** Home has a third view, the table (upstream §7.2). */
+export const HOME_VIEW_STYLES = ['grid', 'list', 'table'] as const;
 export const VIDEO_TYPES = ['videos', 'streams', 'shorts'] as const;
 export const FILE_SIZE_UNITS = ['binary', 'metric'] as const;
 export const GRID_ITEMS_MIN = 3;
@@ -51,17 +57,18 @@ export type UserAccount = z.infer<typeof userAccount>;
 
 /** The stored user config with its defaults (spec §9; upstream §7.2 for the keys the spec does not list). */
 export const userConfig = z.object({
-  stylesheet: z.enum(STYLESHEETS),
+  stylesheet: z.enum(STORED_STYLESHEETS),
   page_size: z.number().int(),
   sort_by: z.enum(SORT_FIELDS),
   sort_order: z.enum(SORT_ORDERS),
-  view_style_home: z.enum(VIEW_STYLES),
+  view_style_home: z.enum(HOME_VIEW_STYLES),
   view_style_channel: z.enum(VIEW_STYLES),
   view_style_downloads: z.enum(VIEW_STYLES),
   view_style_playlist: z.enum(VIEW_STYLES),
   vid_type_filter: z.enum(VIDEO_TYPES).nullable(),
   grid_items: z.number().int(),
-  hide_watched: z.boolean(),
+  /** true: unwatched only; false, or upstream's null: every watched state. */
+  hide_watched: z.boolean().nullable(),
   hide_watched_channel: z.boolean().nullable(),
   hide_watched_playlist: z.boolean().nullable(),
   file_size_unit: z.enum(FILE_SIZE_UNITS),
@@ -93,11 +100,10 @@ export const USER_CONFIG_DEFAULTS: UserConfig = {
   show_help_text: true,
 };
 
-/** Upstream stores stylesheets as "dark.css"; accept that spelling so old clients keep working. */
-const stylesheetInput = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/\.css$/, '') : v),
-  z.enum(STYLESHEETS, { message: `stylesheet must be one of ${STYLESHEETS.join(', ')}` }),
-);
+/** Upstream stores stylesheets as "dark.css"; both spellings are accepted and kept as sent. */
+const stylesheetInput = z.enum(STORED_STYLESHEETS, {
+  message: `stylesheet must be one of ${STORED_STYLESHEETS.join(', ')}`,
+});
 
 /** Page size: empty (null or "") falls back to the default of 12 (spec §5). */
 const pageSizeInput = z.preprocess(
@@ -114,7 +120,7 @@ export const userConfigUpdate = z.strictObject({
   page_size: pageSizeInput.optional(),
   sort_by: z.enum(SORT_FIELDS).optional(),
   sort_order: z.enum(SORT_ORDERS).optional(),
-  view_style_home: z.enum(VIEW_STYLES).optional(),
+  view_style_home: z.enum(HOME_VIEW_STYLES).optional(),
   view_style_channel: z.enum(VIEW_STYLES).optional(),
   view_style_downloads: z.enum(VIEW_STYLES).optional(),
   view_style_playlist: z.enum(VIEW_STYLES).optional(),
@@ -125,7 +131,7 @@ export const userConfigUpdate = z.strictObject({
     .min(GRID_ITEMS_MIN, `grid_items must be between ${GRID_ITEMS_MIN} and ${GRID_ITEMS_MAX}`)
     .max(GRID_ITEMS_MAX, `grid_items must be between ${GRID_ITEMS_MIN} and ${GRID_ITEMS_MAX}`)
     .optional(),
-  hide_watched: z.boolean().optional(),
+  hide_watched: z.boolean().nullable().optional(),
   hide_watched_channel: z.boolean().nullable().optional(),
   hide_watched_playlist: z.boolean().nullable().optional(),
   file_size_unit: z.enum(FILE_SIZE_UNITS).optional(),

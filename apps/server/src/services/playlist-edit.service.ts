@@ -52,7 +52,7 @@ export class PlaylistEditService {
     const label = action === 'create' ? await this.edits.videoLabel(videoId) : undefined;
     if (action === 'create' && !label) throw notFound('video not found');
     const config = await this.userConfig.get(userId);
-    const skipWatched = config.hide_watched_playlist ?? config.hide_watched;
+    const skipWatched = config.hide_watched_playlist ?? config.hide_watched ?? false;
     const entries = await this.edits.rewriteEntries(
       playlistId,
       (current) => {

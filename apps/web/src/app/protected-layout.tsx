@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationArea } from '../features/notifications/index.ts';
 import { useUserConfig } from '../features/session/index.ts';
-import { applyTheme } from '../lib/theme.ts';
+import { applyTheme, themeOf } from '../lib/theme.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { Footer } from './shell/footer.tsx';
 import { NavBar } from './shell/nav-bar.tsx';
@@ -12,7 +12,7 @@ export function ProtectedLayout() {
   const { stylesheet } = useUserConfig();
 
   // The theme follows the stored user config, so a change on the settings page shows at once.
-  useEffect(() => applyTheme(stylesheet), [stylesheet]);
+  useEffect(() => applyTheme(themeOf(stylesheet)), [stylesheet]);
 
   return (
     <div className="app-shell">

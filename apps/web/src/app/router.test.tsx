@@ -72,6 +72,12 @@ describe('protected layout and shell', () => {
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('midnight'));
   });
 
+  test('a stylesheet an upstream client stored as "light.css" shows the light theme', async () => {
+    mockApi(sessionRoutes({ stylesheet: 'light.css' }));
+    renderApp('/');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+  });
+
   test('an unknown path shows the not-found page inside the shell', async () => {
     mockApi(sessionRoutes());
     renderApp('/no/such/page/');

@@ -5,7 +5,13 @@ import type { UserConfig } from '@tubekeeper/contract';
  * build zod schemas, and importing one pulls zod into the browser bundle. Values the UI needs are
  * restated here with types that make the compiler check them against the contract.
  */
-export type Theme = UserConfig['stylesheet'];
+/** The spec's theme names; the stored value may also be upstream's spelling ("light.css"). */
+export type Theme = Exclude<UserConfig['stylesheet'], `${string}.css`>;
+
+/** The theme a stored stylesheet names: upstream clients store "light.css" for "light". */
+export function themeOf(stylesheet: UserConfig['stylesheet']): Theme {
+  return stylesheet.replace(/\.css$/, '') as Theme;
+}
 
 /** Display names. A Record, so a theme added to the contract fails the typecheck until it is named. */
 export const THEME_LABELS: Record<Theme, string> = {

@@ -51,7 +51,8 @@ export function mockApi(routes: Record<string, Answer>) {
 export interface SessionFixture {
   is_staff?: boolean;
   is_superuser?: boolean;
-  stylesheet?: 'dark' | 'light' | 'matrix' | 'midnight';
+  stylesheet?:
+    'dark' | 'light' | 'matrix' | 'midnight' | 'dark.css' | 'light.css' | 'matrix.css' | 'midnight.css';
   ta_update?: { status: boolean; version: string; is_breaking: boolean } | null;
   /** user config values other than the defaults (e.g. grid_items, file_size_unit) */
   userConfig?: Record<string, unknown>;

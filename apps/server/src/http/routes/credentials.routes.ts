@@ -26,8 +26,14 @@ export const credentialsRoutes: RoutesModule = (app, { cookies, poToken }) => {
       schema: { body: cookieValidateBody, response: { 200: cookieState } },
     },
     (request) => {
-      // no body reads as null too; a JSON null that was sent on purpose is a mistake worth naming
-      if (request.body === null && String(request.headers['content-type']).includes('json')) {
+      // no body (upstream clients send their JSON content type anyway) reads as null too; a JSON null
+      // that was sent on purpose is a mistake worth naming
+      const sentSomething = Number(request.headers['content-length'] ?? 0) > 0;
+      if (
+        request.body === null &&
+        sentSomething &&
+        String(request.headers['content-type']).includes('json')
+      ) {
         throw badRequest('body: send no body, or {}');
       }
       return cookies.validate();

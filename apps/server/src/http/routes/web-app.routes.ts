@@ -8,6 +8,12 @@ import type { RoutesModule } from '../types.ts';
  */
 export const webAppRoutes: RoutesModule = (app, { config }) => {
   const root = config.webDir;
+  // Upstream's user management is Django admin at /admin/; clients and bookmarks link there.
+  for (const url of ['/admin', '/admin/*']) {
+    app.get(url, { config: { permission: 'public' }, schema: { hide: true } }, (request, reply) =>
+      reply.redirect(request.user ? '/settings/users/' : '/login/'),
+    );
+  }
   app.get('/*', { config: { permission: 'public' } }, async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (pathname.startsWith('/api/')) return reply.code(404).send({ error: 'not found' });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { THEME_LABELS, THEMES, type Theme } from '../../../lib/theme.ts';
+import { THEME_LABELS, THEMES, themeOf, type Theme } from '../../../lib/theme.ts';
 import { useUpdateUserConfig, useUserConfig } from '../../session/index.ts';
 import { SettingRow } from './setting-row.tsx';
 
@@ -9,7 +9,7 @@ export function ColorSchemeField() {
   const update = useUpdateUserConfig();
   const [changed, setChanged] = useState(false);
   // Show the choice while it saves instead of snapping back to the stored value.
-  const shown = (update.isPending && update.variables.stylesheet) || stylesheet;
+  const shown = themeOf((update.isPending && update.variables.stylesheet) || stylesheet);
 
   return (
     <SettingRow
