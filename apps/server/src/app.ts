@@ -25,6 +25,7 @@ import { fileRoutes } from './http/routes/files.routes.ts';
 import { membershipRoutes } from './http/routes/membership.routes.ts';
 import { playlistRoutes } from './http/routes/playlist.routes.ts';
 import { refreshRoutes } from './http/routes/refresh.routes.ts';
+import { scheduleRoutes } from './http/routes/schedule.routes.ts';
 import { searchRoutes } from './http/routes/search.routes.ts';
 import { statsRoutes } from './http/routes/stats.routes.ts';
 import { subscriptionRoutes } from './http/routes/subscription.routes.ts';
@@ -45,6 +46,7 @@ export const API_ROUTES: RoutesModule[] = [
   channelRoutes,
   playlistRoutes,
   taskRoutes,
+  scheduleRoutes,
   searchRoutes,
   statsRoutes,
   watchedRoutes,
@@ -81,6 +83,15 @@ export async function buildApp(container: Container, logger: FastifyServerOption
       if (method === 'HEAD') continue;
       routes.push({ method, url: route.url, permission: route.config?.permission ?? 'authenticated' });
     }
+  });
+
+  // Upstream's clients send `Content-Type: application/json` on every call, a DELETE without a body too;
+  // Fastify's own parser refuses an empty JSON body, so an empty one reads as no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
   });
 
   await app.register(errorsPlugin);

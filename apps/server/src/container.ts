@@ -2,6 +2,7 @@ import type { AppConfigEnv } from './config.ts';
 import { createAcquisitionServices } from './container-acquisition.ts';
 import { createArchiveServices } from './container-archive.ts';
 import { createArchiveEdits } from './container-edits.ts';
+import { createOperations } from './container-operations.ts';
 import { createProviderEdges } from './container-providers.ts';
 import { createQueueServices, createSubscriptionServices } from './container-queue.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -38,6 +39,8 @@ export interface ContainerOptions {
   downloadBackoff?: BackoffOptions;
   /** search worker threads on the SQLite file (the server; tests search on the main thread) */
   searchThreads?: SearchThreadOptions;
+  /** the scheduler's clock (tests move it by hand) */
+  now?: () => number;
 }
 
 /** Wiring by hand: repositories from the database, services from repositories. */
@@ -113,6 +116,13 @@ export function createContainer(
     ...queue,
     ...acquisition,
     ...createSubscriptionServices({ database, archive, providers, ...queue, ...acquisition }),
+    ...createOperations({
+      config,
+      database,
+      settings,
+      jobs: archive.jobs,
+      ...(options.now && { now: options.now }),
+    }),
   };
 }
 

@@ -15,3 +15,4 @@ export * from './subscription.ts';
 export * from './cookie.ts';
 export * from './refresh.ts';
 export * from './stats.ts';
+export * from './schedule.ts';

@@ -51,12 +51,17 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     await container.downloads.clearAfterRestart();
   }
 
+  const created = await container.schedules.createInstallDefaults();
+  if (created.length) app.log.info(`scheduled on first install: ${created.join(', ')}`);
+  container.scheduler.start();
+
   const sweep = setInterval(() => void container.repositories.sessions.deleteExpired(Date.now()), HOUR_MS);
   sweep.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweep);
+    await container.scheduler.stop();
     await container.jobs.close();
     await app.close();
     await container.searchIndex.close?.();

@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_reindex_queue.ts';
 import * as m0008 from './migrations/0008_download_blocklist.ts';
 import * as m0009 from './migrations/0009_subtitle_word_pairs.ts';
 import * as m0010 from './migrations/0010_video_list_covering.ts';
+import * as m0011 from './migrations/0011_schedules.ts';
 import * as m0012 from './migrations/0012_stats_totals.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0008_download_blocklist': m0008,
   '0009_subtitle_word_pairs': m0009,
   '0010_video_list_covering': m0010,
+  '0011_schedules': m0011,
   '0012_stats_totals': m0012,
 };
 
@@ -43,6 +45,9 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // numbers are handed out per issue and land in any order (0012 before 0011): a database that already
+    // ran a later one still takes the earlier one instead of refusing to start
+    allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

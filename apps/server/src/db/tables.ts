@@ -238,6 +238,17 @@ export interface QueueTotalsTable {
   doc_count: number;
 }
 
+/** One scheduled task (migration 0011); times in epoch ms. */
+export interface SchedulesTable {
+  name: string;
+  /** "minute hour day_of_week" in TZ */
+  schedule: string;
+  /** the due slot; moved on by the one process that fires it */
+  next_run_at: number;
+  last_run_at: number | null;
+  last_task_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -259,6 +270,7 @@ export interface Database {
   video_totals: VideoTotalsTable;
   channel_video_totals: ChannelVideoTotalsTable;
   queue_totals: QueueTotalsTable;
+  schedules: SchedulesTable;
 }
 
 export type ChannelRow = Selectable<ChannelsTable>;

@@ -24,6 +24,9 @@ const STATES: Record<TaskRow['status'], TaskState> = {
   stopped: 'REVOKED',
 };
 
+/** The Celery state name a client sees for a run's status. */
+export const taskState = (status: TaskRow['status']): TaskState => STATES[status];
+
 /** The task API: starting by name, results, stop commands and the notification list. */
 export class TaskService {
   constructor(
