@@ -85,15 +85,6 @@ export async function buildApp(container: Container, logger: FastifyServerOption
     }
   });
 
-  // Upstream's clients send `Content-Type: application/json` on every call, a DELETE without a body too;
-  // Fastify's own parser refuses an empty JSON body, so an empty one reads as no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body as string, done);
-  });
-
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(fastifyCookie);
