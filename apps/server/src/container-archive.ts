@@ -2,8 +2,10 @@ import type { AppConfigEnv } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { EmbeddedJobQueue } from './jobs/embedded-job-queue.ts';
 import { manualImportJob } from './jobs/manual-import.job.ts';
+import { resyncMetadataJob } from './jobs/resync-metadata.job.ts';
 import { ArchiveFilesRepository } from './repositories/archive-files.repository.ts';
 import { FfmpegRepository } from './repositories/ffmpeg.repository.ts';
+import { MetadataEmbedRepository } from './repositories/metadata-embed.repository.ts';
 import { TaskRepository } from './repositories/task.repository.ts';
 import { VideoIndexRepository } from './repositories/video-index.repository.ts';
 import { ArchivePaths } from './services/archive-paths.ts';
@@ -11,6 +13,7 @@ import { ArtworkService } from './services/artwork.service.ts';
 import { ImportCatalogService } from './services/import-catalog.service.ts';
 import { ImportVideoStager } from './services/import-video.service.ts';
 import { ManualImportService } from './services/manual-import.service.ts';
+import { MetadataEmbedService } from './services/metadata-embed.service.ts';
 import { TaskRecordService } from './services/task-record.service.ts';
 import { TaskService } from './services/task.service.ts';
 import { VideoArchiver } from './services/video-archiver.service.ts';
@@ -39,6 +42,13 @@ export function createArchiveServices(config: AppConfigEnv, database: DatabaseHa
     importDirs,
   );
   jobs.register('manual_import', manualImportJob(manualImport));
+  const embedder = new MetadataEmbedService(
+    new MetadataEmbedRepository(database.db, database.engine),
+    ffmpeg,
+    files,
+    paths,
+  );
+  jobs.register('resync_metadata', resyncMetadataJob(embedder));
   return {
     archivePaths: paths,
     ffmpeg,

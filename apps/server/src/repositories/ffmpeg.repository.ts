@@ -65,6 +65,38 @@ export class FfmpegRepository {
     );
   }
 
+  /**
+   * A copy of an mp4 with new container tags and, when given, `cover` as its cover picture (upstream
+   * §3.7 embed_metadata). Streams are copied, not re-encoded; an old cover is replaced, other tags stay.
+   * Subtitle and data streams are left out, as `toMp4` leaves them out (subtitles live beside the file).
+   */
+  async embedMetadata(
+    input: string,
+    output: string,
+    tags: Record<string, string>,
+    cover: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    // the cover's disposition is set by its output index among video streams: after the file's own
+    const { stdout } = await runProcess(
+      this.paths.ffprobePath,
+      ['-v', 'error', '-select_streams', 'V', '-show_entries', 'stream=index', '-of', 'csv=p=0', input],
+      { notFound: 'ffprobe not found: install it (ffmpeg package) or set FFPROBE_PATH', signal },
+    );
+    const videoStreams = stdout.split('\n').filter((line) => line.trim() !== '').length;
+    const coverArgs = cover ? ['-map', '1', `-disposition:v:${videoStreams}`, 'attached_pic'] : [];
+    const metadata = Object.entries(tags).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
+    await this.ffmpeg(
+      [
+        ...['-i', input, ...(cover ? ['-i', cover] : [])],
+        ...['-map', '0:V?', '-map', '0:a?', ...coverArgs, '-c', 'copy'],
+        ...['-map_metadata', '0', '-map_chapters', '0', ...metadata],
+        ...['-movflags', '+faststart', '-f', 'mp4', output],
+      ],
+      signal,
+    );
+  }
+
   /** One text subtitle stream as WebVTT. */
   async extractSubtitle(input: string, streamIndex: number, output: string, signal?: AbortSignal) {
     await this.ffmpeg(

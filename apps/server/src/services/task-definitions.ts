@@ -16,7 +16,8 @@ export interface TaskDefinition {
 
 /**
  * Upstream's task table (§4) with the spec's additions: the spec starts manual_import, resync_thumbs and
- * rescan_filesystem through the by-name endpoint, so those are startable here too.
+ * rescan_filesystem through the by-name endpoint, so those are startable here too. resync_metadata can be
+ * stopped (upstream: not), because it rewrites every media file and may run for hours.
  */
 export const TASK_DEFINITIONS: Record<TaskName, TaskDefinition> = {
   update_subscribed: def('Rescan your Subscriptions', 'download:scan', true, true, true),
@@ -25,7 +26,7 @@ export const TASK_DEFINITIONS: Record<TaskName, TaskDefinition> = {
   check_reindex: def('Reindex Documents', 'reindex:run', false, false, true),
   manual_import: def('Processing import', 'setting:import', true, false, true, 'Manual video import'),
   resync_thumbs: def('Sync Thumbnails to Media Files', 'setting:thumbnailsync', true, false, true),
-  resync_metadata: def('Sync Metadata to Media Files', 'setting:thumbnailsync', true, false, true),
+  resync_metadata: def('Sync Metadata to Media Files', 'setting:thumbnailsync', true, true, true),
   run_backup: def('Index Backup', 'setting:backup', true, false, true),
   restore_backup: def('Restore Backup', 'setting:restore', false, false, true),
   rescan_filesystem: def('Rescan your Filesystem', 'setting:filesystemscan', true, false, true),
