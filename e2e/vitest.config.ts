@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/csp-guard.ts'],
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -28,6 +28,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Content-Security-Policy violations any page reported (Chromium logs each to the console); the setup file
+ * `csp-guard.ts` fails the test they happened in, so every spec also checks the app works under the policy.
+ */
+export const cspViolations: string[] = [];
+
 /** A fresh browser profile (no cookies) pointed at the test server. */
 export async function newContext(
   browser: Browser,
@@ -36,5 +42,8 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport });
   context.setDefaultTimeout(10_000);
+  context.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   return context;
 }

@@ -15,6 +15,7 @@ import authPlugin from './http/plugins/auth.plugin.ts';
 import corsPlugin from './http/plugins/cors.plugin.ts';
 import errorsPlugin from './http/plugins/errors.plugin.ts';
 import jsonBodyPlugin from './http/plugins/json-body.plugin.ts';
+import securityHeadersPlugin from './http/plugins/security-headers.plugin.ts';
 import { adminUserRoutes } from './http/routes/admin-users.routes.ts';
 import { appSettingsRoutes } from './http/routes/appsettings.routes.ts';
 import { channelRoutes } from './http/routes/channel.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(container: Container, logger: FastifyServerOption
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   await app.register(corsPlugin, { trustedOrigins: container.config.trustedOrigins });
   await app.register(authPlugin, {

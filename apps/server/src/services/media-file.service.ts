@@ -15,6 +15,7 @@ export interface LocatedFile {
 /** Only artwork is public under /cache: backups, imports and download staging stay private (as upstream's nginx). */
 const CACHE_FOLDERS = new Set(['videos', 'channels', 'playlists']);
 
+/** The only files served, by extension of their real path (after symlinks). */
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.m4v': 'video/mp4',
@@ -67,7 +68,9 @@ export class MediaFileService {
     }
     this.realPaths.delete(key);
     const found = await this.storage.findInside(root, relative);
-    if (!found) return undefined;
+    // only media, images and subtitles: any other file in the tree (say, an .html or .svg someone put
+    // there) is never handed to a browser that might run it
+    if (!found || !Object.hasOwn(CONTENT_TYPES, path.extname(found.path).toLowerCase())) return undefined;
     if (this.realPaths.size >= REAL_PATH_CACHE_MAX) this.realPaths.clear();
     this.realPaths.set(key, {
       path: found.path,
@@ -90,7 +93,7 @@ export class MediaFileService {
 
 function contentTypeOf(area: FileArea, file: string): string {
   const ext = path.extname(file).toLowerCase();
-  const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  const type = CONTENT_TYPES[ext]!;
   // /media/ is the subtitle alias: browsers need the charset to show non-ASCII cues correctly
   return area === 'media' && ext === '.vtt' ? `${type}; charset=utf-8` : type;
 }
