@@ -57,6 +57,11 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The fake provider's failure list of a run (FAKE_YTDLP_FAILURES in fake-yt-dlp.mjs). */
+export function providerFailuresFile(dataDir: string): string {
+  return path.join(dataDir, 'provider-failures.json');
+}
+
 /** Starts the real server (SQLite in a fresh directory) serving the built web app. */
 export async function startServer(): Promise<RunningServer> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
@@ -87,6 +92,8 @@ export async function startServer(): Promise<RunningServer> {
     YTDLP_PATH: path.join(REPO_ROOT, 'apps/server/test/fixtures/fake-yt-dlp/fake-yt-dlp.mjs'),
     // its downloads last ~1.5 s, so a notification can show their progress lines
     FAKE_YTDLP_DELAY_MS: '300',
+    // a spec makes a video fail with a real yt-dlp text by writing {"<id>": "<text>"} here
+    FAKE_YTDLP_FAILURES: providerFailuresFile(dataDir),
   };
   // The demo library (3 channels, 24 videos) through the real import, once per run, before serving.
   try {

@@ -1,3 +1,4 @@
+import { FailureDiagnosisService } from './services/failure-diagnosis.service.ts';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { AppConfigEnv } from './config.ts';
@@ -90,6 +91,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     downloadDir,
     log,
   });
+  const diagnosis = new FailureDiagnosisService(() => providers.ytdlp.version());
   const downloads = new DownloadPendingService({
     queue: runQueue(new DownloadQueueRepository(database.db, database.engine), queue.downloadQueue),
     ytdlp: providers.ytdlp,
@@ -100,6 +102,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     files,
     downloadDir,
     recover: () => archive.archiver.recover(stagingRoot),
+    diagnose: (message) => diagnosis.diagnose(message),
     ...(deps.backoff && { backoff: deps.backoff }),
   });
   const postProcess = new DownloadPostProcess({
@@ -162,6 +165,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
   jobs.register('index_playlists', indexPlaylistsJob(channelPlaylists));
   return {
     providerIndex,
+    diagnosis,
     downloads,
     postProcess,
     subscriptionScan,
@@ -181,11 +185,12 @@ function runQueue(
   return {
     nextPending: async ({ autoOnly, exclude }) => {
       const held = new Set(exclude);
-      const filter = { status: 'pending' as const, error: false, ...(autoOnly && { autoStart: true }) };
+      // items without a failure, and failed premieres whose start time has come
+      const filter = { status: 'pending' as const, dueAt: Date.now(), ...(autoOnly && { autoStart: true }) };
       const candidates = await rows.list(filter, held.size + 1, 0);
       return candidates.find((item) => !held.has(item.youtube_id));
     },
-    setMessage: (id, message) => queue.setMessage(id, message),
+    setMessage: (id, message, diagnosis) => queue.setMessage(id, message, diagnosis),
     resetAutoStart: () => queue.resetAutoStart(),
   };
 }

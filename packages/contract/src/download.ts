@@ -5,6 +5,40 @@ import { listOf, pageParam, queryBoolean } from './pagination.ts';
 export const DOWNLOAD_STATUSES = ['pending', 'ignore'] as const;
 export const DOWNLOAD_VID_TYPES = ['videos', 'streams', 'shorts'] as const;
 
+/**
+ * What a provider failure means (issue 16): every yt-dlp error text is put in one of these, with advice.
+ * `not_yet_available` is a premiere or live stream that has not started; `throttled` is HTTP 429/403 or a
+ * session rate limit; `ytdlp_outdated` is an extractor that no longer understands the site.
+ */
+export const FAILURE_CATEGORIES = [
+  'bot_check',
+  'members_only',
+  'age_restricted',
+  'geo_blocked',
+  'private',
+  'removed',
+  'not_yet_available',
+  'format_unavailable',
+  'throttled',
+  'network_down',
+  'ytdlp_outdated',
+  'ytdlp_missing',
+  'unknown',
+] as const;
+export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
+
+/** A failure's category, its label, what to do about it and, for a premiere, when it is tried again. */
+export const failureDiagnosis = z.object({
+  category: z.enum(FAILURE_CATEGORIES),
+  /** "Bot check / sign-in required" */
+  label: z.string(),
+  /** "Import a cookie (Settings > Application) or set a PO token." */
+  advice: z.string(),
+  /** ISO-8601 UTC: the item is tried again from then on (premieres, live streams); null otherwise */
+  retry_at: z.string().nullable(),
+});
+export type FailureDiagnosis = z.infer<typeof failureDiagnosis>;
+
 /** A download queue item as the API shows it (upstream §1.11 "Download item"); keys alphabetical. */
 export const downloadItem = z.object({
   auto_start: z.boolean(),
@@ -12,6 +46,8 @@ export const downloadItem = z.object({
   /** whether the channel is in the archive (the web links it then) */
   channel_indexed: z.boolean(),
   channel_name: z.string(),
+  /** added to upstream's shape: what the last failure means and what to do; absent when there was none */
+  diagnosis: failureDiagnosis.optional(),
   /** "12m 03s", or "NA" when unknown */
   duration: z.string(),
   /** the error of the last download attempt; absent when there was none */

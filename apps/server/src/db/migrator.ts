@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009_subtitle_word_pairs.ts';
 import * as m0010 from './migrations/0010_video_list_covering.ts';
 import * as m0011 from './migrations/0011_schedules.ts';
 import * as m0012 from './migrations/0012_stats_totals.ts';
+import * as m0015 from './migrations/0015_queue_diagnosis.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0010_video_list_covering': m0010,
   '0011_schedules': m0011,
   '0012_stats_totals': m0012,
+  '0015_queue_diagnosis': m0015,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FailureCategory } from '@tubekeeper/contract';
 
 /**
  * Column conventions, the same on both engines: times are epoch milliseconds (bigint),
@@ -173,6 +174,11 @@ export interface DownloadQueueTable {
   duration: number | null;
   auto_start: number;
   message: string | null;
+  /** the failure's category and advice (issue 16); meaningful only while `message` is set */
+  error_category: FailureCategory | null;
+  error_advice: string | null;
+  /** epoch ms from which a failed premiere or live stream is tried again */
+  retry_at: number | null;
   timestamp: number;
   status: 'pending' | 'ignore' | 'priority' | 'ignore-force';
 }

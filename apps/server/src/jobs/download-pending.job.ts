@@ -28,7 +28,7 @@ function describe(run: DownloadRunResult): string {
   const parts = [`downloaded ${run.downloaded.length} video(s).`];
   if (run.failed.length)
     parts.push(
-      `${run.failed.length} failed: ${run.failed.map((f) => `${f.youtube_id}: ${f.message}`).join('; ')}`,
+      `${run.failed.length} failed: ${run.failed.map((f) => `${f.youtube_id}: ${f.message} [${f.diagnosis.label}: ${f.diagnosis.advice}]`).join('; ')}`,
     );
   if (run.deferred.length) parts.push(`${run.deferred.length} left queued after the provider refused`);
   if (run.notice) parts.push(run.notice);

@@ -24,6 +24,8 @@ export interface QueueFilter {
   titlePhrase?: string;
   /** true: items with a message (a failed attempt); false: items without */
   error?: boolean;
+  /** items a download run may take at this time (epoch ms): no failed attempt, or a premiere that is due */
+  dueAt?: number;
 }
 
 export interface QueueItemRow extends DownloadQueueRow {
@@ -71,13 +73,20 @@ export class DownloadQueueRepository {
     return this.withChannel().where('download_queue.youtube_id', '=', id).executeTakeFirst();
   }
 
-  /** The next item a download run takes: pending, no failed attempt, in queue order. */
-  async nextPending(autoOnly: boolean, exclude: string[] = []): Promise<DownloadQueueRow | undefined> {
+  /**
+   * The next item a download run takes: pending, in queue order, with no failed attempt, or one whose
+   * failure said when to come back (a premiere) and that time has come.
+   */
+  async nextPending(
+    autoOnly: boolean,
+    exclude: string[] = [],
+    now = Date.now(),
+  ): Promise<DownloadQueueRow | undefined> {
     let query = this.db
       .selectFrom('download_queue')
       .selectAll()
       .where('status', '=', 'pending')
-      .where('message', 'is', null);
+      .where((eb) => dueCondition(eb, now));
     if (autoOnly) query = query.where('auto_start', '=', 1);
     // a run with parallel downloads holds a few ids; the list stays short
     if (exclude.length) query = query.where('youtube_id', 'not in', exclude);
@@ -228,6 +237,7 @@ function matches(filter: QueueFilter) {
     if (filter.vidType) conditions.push(eb('download_queue.vid_type', '=', filter.vidType));
     if (filter.error !== undefined)
       conditions.push(eb('download_queue.message', filter.error ? 'is not' : 'is', null));
+    if (filter.dueAt !== undefined) conditions.push(dueCondition(eb, filter.dueAt));
     if (filter.titlePhrase) {
       const phrase = likeEscape(filter.titlePhrase.toLowerCase());
       const title = sql`lower(download_queue.title)`;
@@ -238,6 +248,14 @@ function matches(filter: QueueFilter) {
     }
     return eb.and(conditions);
   };
+}
+
+/** No failed attempt, or a failure that said when to come back (a premiere) and that time has come. */
+function dueCondition(eb: ExpressionBuilder<Database, 'download_queue'>, now: number) {
+  return eb.or([
+    eb('download_queue.message', 'is', null),
+    eb.and([eb('download_queue.retry_at', 'is not', null), eb('download_queue.retry_at', '<=', now)]),
+  ]);
 }
 
 function likeEscape(text: string): string {

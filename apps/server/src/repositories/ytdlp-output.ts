@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { categorize } from './ytdlp-diagnosis.ts';
 
 /**
  * Reading what yt-dlp prints: progress lines (upstream §3.5 notification text), error lines and their
@@ -29,17 +30,24 @@ export class YtdlpError extends Error {
 
 export const YTDLP_NOT_FOUND = 'yt-dlp not found: install it or set YTDLP_PATH';
 
-const CONNECTION = /Temporary failure in name resolution|Name or service not known|Network is unreachable/i;
-/** The age gate also says "Sign in to confirm", but backing off does not help there: an item error. */
-const RATE_LIMIT =
-  /not a bot|Sign in to confirm(?! your age)|HTTP Error 429|HTTP Error 403|Too Many Requests/i;
 const EMPTY_TAB = /This channel does not have a/i;
 
+/**
+ * The kind follows the failure's category (ytdlp-diagnosis.ts), so a download run and the diagnosis
+ * shown to the user never disagree: a bot check or throttling backs off, a network failure ends the task.
+ * The age gate also says "Sign in to confirm", but backing off does not help there: an item error.
+ */
 export function classifyError(message: string): YtdlpErrorKind {
-  if (CONNECTION.test(message)) return 'connection';
-  if (RATE_LIMIT.test(message)) return 'rate-limit';
   if (EMPTY_TAB.test(message)) return 'empty-tab';
-  return 'item';
+  switch (categorize(message)) {
+    case 'network_down':
+      return 'connection';
+    case 'bot_check':
+    case 'throttled':
+      return 'rate-limit';
+    default:
+      return 'item';
+  }
 }
 
 /** A YtdlpError for an `ERROR: …` line (the prefix is dropped: the item message reads better without). */

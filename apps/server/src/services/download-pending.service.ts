@@ -2,6 +2,7 @@ import type { ChannelOverwrites } from '@tubekeeper/contract';
 import type { ArchiveRefreshRepository } from '../repositories/archive-refresh.repository.ts';
 import type { ArchiveFilesRepository } from '../repositories/archive-files.repository.ts';
 import { YtdlpError, type YtdlpRepository, type YtdlpSettings } from '../repositories/ytdlp.repository.ts';
+import type { Diagnosis } from '../repositories/ytdlp-diagnosis.ts';
 import type { AppConfigService } from './app-config.service.ts';
 import { DownloadBackoff, type BackoffOptions } from './download-backoff.ts';
 import type { DownloadIndexer, DownloadedItem } from './download-indexer.service.ts';
@@ -19,7 +20,7 @@ export interface PendingItem extends DownloadedItem {
 export interface DownloadRunQueue {
   /** pending, without a message, auto_start first then oldest; `exclude`: ids this run holds or put aside */
   nextPending(options: { autoOnly: boolean; exclude: string[] }): Promise<PendingItem | undefined>;
-  setMessage(youtubeId: string, message: string): Promise<void>;
+  setMessage(youtubeId: string, message: string, diagnosis: Diagnosis): Promise<void>;
   resetAutoStart(): Promise<void>;
 }
 
@@ -31,7 +32,7 @@ export interface DownloadRunOptions {
 
 export interface DownloadRunResult {
   downloaded: { youtube_id: string; channel_id: string }[];
-  failed: { youtube_id: string; message: string }[];
+  failed: { youtube_id: string; message: string; diagnosis: Diagnosis }[];
   /** left queued because the provider refused them this run */
   deferred: string[];
   stopped: boolean;
@@ -50,6 +51,8 @@ export interface DownloadPendingDeps {
   downloadDir: string;
   /** finishes what a killed run left staged */
   recover: () => Promise<unknown>;
+  /** what a failure means and what to do (failure-diagnosis.service.ts) */
+  diagnose: (message: string) => Promise<Diagnosis>;
   backoff?: BackoffOptions;
 }
 
@@ -200,8 +203,9 @@ export class DownloadPendingService {
       );
       return;
     }
-    await this.deps.queue.setMessage(item.youtube_id, message);
-    run.result.failed.push({ youtube_id: item.youtube_id, message });
+    const diagnosis = await this.deps.diagnose(message);
+    await this.deps.queue.setMessage(item.youtube_id, message, diagnosis);
+    run.result.failed.push({ youtube_id: item.youtube_id, message, diagnosis });
     await this.removeLeftovers(item.youtube_id);
   }
 

@@ -13,6 +13,7 @@ import type {
   TaskStartResponse,
 } from '@tubekeeper/contract';
 import type { DownloadQueueRow } from '../db/tables.ts';
+import type { Diagnosis } from '../repositories/ytdlp-diagnosis.ts';
 import { notFound } from '../errors.ts';
 import type {
   DownloadQueueRepository,
@@ -184,9 +185,17 @@ export class DownloadQueueService {
     });
   }
 
-  /** Records why a download failed (the item is skipped until the error is cleared); null clears it. */
-  async setMessage(id: string, message: string | null): Promise<void> {
-    await this.queue.update(id, { message });
+  /**
+   * Records why a download failed and what that means (the item is skipped until the error is cleared,
+   * or, for a premiere, until its start time); null clears it.
+   */
+  async setMessage(id: string, message: string | null, diagnosis?: Diagnosis): Promise<void> {
+    await this.queue.update(id, {
+      message,
+      error_category: message === null ? null : (diagnosis?.category ?? null),
+      error_advice: message === null ? null : (diagnosis?.advice ?? null),
+      retry_at: message === null ? null : (diagnosis?.retryAt ?? null),
+    });
   }
 
   /** Removes an item that was downloaded and archived (no block: it is archived now). */

@@ -10,7 +10,8 @@ const providerUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURI
 
 /**
  * One queue item (spec §2 Downloads): thumbnail, tags, channel (linked when archived), title linking to
- * the provider, published, duration, id and the last error. Ignored items offer Forget and Add to queue,
+ * the provider, published, duration, id, the last error and what it means (its category and advice, so a
+ * removed or private video can be ignored in one click). Ignored items offer Forget and Add to queue,
  * queued ones Ignore and Download now; Delete appears when there is an error message.
  */
 export function DownloadItem({ item }: { item: Item }) {
@@ -52,6 +53,11 @@ export function DownloadItem({ item }: { item: Item }) {
           {item.youtube_id}
         </p>
         {item.message && <p className="danger-text">{item.message}</p>}
+        {item.message && item.diagnosis && (
+          <p className="download-diagnosis" data-testid="download-diagnosis">
+            <strong>{item.diagnosis.label}:</strong> {item.diagnosis.advice}
+          </p>
+        )}
         <div className="button-row">
           {ignored ? (
             <>

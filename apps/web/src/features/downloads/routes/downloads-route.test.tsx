@@ -113,6 +113,34 @@ describe('Downloads page', () => {
     expect(api.callsTo('POST', '/api/download/queuedVid01/')[0]!.body).toEqual({ status: 'priority' });
   });
 
+  test('a failed item shows what its failure means and what to do, under the provider message', async () => {
+    const message = 'unable to download video data: HTTP Error 403: Forbidden';
+    mockApi(
+      downloadRoutes({
+        pending: [
+          makeItem({
+            message,
+            diagnosis: {
+              category: 'throttled',
+              label: 'Throttled by the provider',
+              advice: 'The provider limits requests.',
+              retry_at: null,
+            },
+          }),
+          makeItem({ youtube_id: 'plainFail01', title: 'Older failure', message: 'Something else' }),
+        ],
+        ignore: [],
+      }),
+    );
+    renderApp('/downloads/');
+    const [diagnosed, plain] = await screen.findAllByTestId('download-item');
+    expect(within(diagnosed!).getByText(message).className).toBe('danger-text');
+    expect(within(diagnosed!).getByTestId('download-diagnosis').textContent).toBe(
+      'Throttled by the provider: The provider limits requests.',
+    );
+    expect(within(plain!).queryByTestId('download-diagnosis')).toBeNull();
+  });
+
   test('ignored view: Forget and Add to queue, and the toggle is saved', async () => {
     const api = mockApi(
       downloadRoutes(
