@@ -16,6 +16,7 @@ export const SETTINGS_PAGES: SettingsPage[] = [
   { to: '/settings/', label: 'Dashboard', end: true },
   { to: '/settings/user/', label: 'User' },
   { to: '/settings/application/', label: 'Application', staffOnly: true },
+  { to: '/settings/scheduling/', label: 'Scheduling', staffOnly: true },
 ];
 
 export function SettingsNav() {

@@ -1,0 +1,49 @@
+import { ErrorText } from '../../../components/ui/error-text.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSchedules } from '../api/schedules.ts';
+import { ScheduleTask, type ScheduleTaskProps } from '../components/schedule-task.tsx';
+
+/** The tasks the server can schedule today, in the spec's order (§2 Settings: Scheduling). */
+const TASKS: Omit<ScheduleTaskProps, 'current'>[] = [
+  {
+    name: 'update_subscribed',
+    title: 'Rescan Subscriptions',
+    description: 'Looks for new videos of subscribed channels and playlists and adds them to the queue.',
+  },
+  {
+    name: 'download_pending',
+    title: 'Start Download',
+    description: 'Downloads everything in the download queue.',
+  },
+  {
+    name: 'check_reindex',
+    title: 'Refresh Metadata',
+    description:
+      'Refreshes the metadata of videos, channels and playlists older than the given number of days, a share each run.',
+    configKey: { key: 'days', label: 'Refresh older than (days)', fallback: 90 },
+  },
+];
+
+/** Spec §2 Settings: Scheduling (staff): a schedule per task, "minute hour day_of_week" in the server's TZ. */
+export function SchedulingRoute() {
+  const schedules = useSchedules();
+  return (
+    <section>
+      <h1>Scheduler Setup</h1>
+      <p className="help-text">
+        A schedule is <code>minute hour day_of_week</code> in the server&apos;s time zone, like cron:{' '}
+        <code>0 8 *</code> runs daily at 08:00, <code>30 18 0</code> on Sundays at 18:30, <code>auto</code>{' '}
+        sets the default. The scheduler doesn&apos;t support schedules that trigger more than once per hour.
+      </p>
+      {schedules.error && <ErrorText>{errorMessage(schedules.error)}</ErrorText>}
+      {schedules.data &&
+        TASKS.map((task) => (
+          <ScheduleTask
+            key={task.name}
+            {...task}
+            current={schedules.data.find((s) => s.name === task.name)}
+          />
+        ))}
+    </section>
+  );
+}

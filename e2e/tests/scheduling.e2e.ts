@@ -1,0 +1,97 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { apiRequest, createUser } from '../support/api.ts';
+import { launchBrowser, newContext } from '../support/browser.ts';
+import { signIn } from '../support/pages.ts';
+
+const baseURL = inject('baseURL');
+const STAFF = { username: 'schedule-keeper', password: 'schedule-password-1', is_staff: true };
+const VIEWER = { username: 'schedule-viewer', password: 'schedule-password-2' };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await createUser(baseURL, inject('adminToken'), STAFF);
+  await createUser(baseURL, inject('adminToken'), VIEWER);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const task = (page: Page, title: string): Locator =>
+  page.locator('.schedule-task').filter({ has: page.getByRole('heading', { name: title }) });
+
+describe('Settings: Scheduling', () => {
+  test('staff save, see a validation error, disable, and set the refresh days', async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, STAFF.username, STAFF.password);
+    await page.goto('/settings/');
+    await page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: 'Scheduling' })
+      .click();
+    await page.getByRole('heading', { name: 'Scheduler Setup' }).waitFor();
+
+    // the first-install schedule of the metadata refresh is there
+    const refresh = task(page, 'Refresh Metadata');
+    await refresh.getByText('At 12:00 PM').waitFor();
+    expect(await refresh.locator('code').first().textContent()).toBe('0 12 *');
+
+    const rescan = task(page, 'Rescan Subscriptions');
+    await rescan.getByText('Not scheduled.').waitFor();
+    const input = rescan.getByLabel('Schedule');
+    await input.fill('60 8 *');
+    await rescan.getByRole('button', { name: 'Save' }).click();
+    await rescan
+      .getByRole('alert')
+      .getByText('Error 400: Invalid minutes. Must be between 0 and 59.')
+      .waitFor();
+    await input.fill('* 8 *');
+    await rescan.getByRole('button', { name: 'Save' }).click();
+    await rescan
+      .getByRole('alert')
+      .getByText('Error 400: Invalid value for minutes. Must be an integer.')
+      .waitFor();
+
+    await input.fill('auto');
+    await rescan.getByRole('button', { name: 'Save' }).click();
+    await rescan.getByText('At 08:00 AM').waitFor();
+    await rescan.getByRole('status', { name: 'Saved' }).waitFor();
+    expect(await rescan.locator('code').first().textContent()).toBe('0 8 *');
+    expect(await rescan.getByRole('alert').count()).toBe(0);
+    const stored = await apiRequest<{ name: string; next_run_at: string }[]>(
+      baseURL,
+      inject('adminToken'),
+      '/api/task/schedule/',
+    );
+    const next = stored.find((s) => s.name === 'update_subscribed')!.next_run_at;
+    // the page shows the server's next run time in the browser's clock
+    await rescan.getByText(new Date(next).toLocaleString('en-US')).waitFor();
+
+    // survives a reload (it is stored on the server)
+    await page.reload();
+    await task(page, 'Rescan Subscriptions').getByText('At 08:00 AM').waitFor();
+
+    await task(page, 'Rescan Subscriptions').getByRole('button', { name: 'Disable' }).click();
+    await task(page, 'Rescan Subscriptions').getByText('Not scheduled.').waitFor();
+
+    const days = task(page, 'Refresh Metadata').getByLabel('Refresh older than (days)');
+    await days.fill('30');
+    await task(page, 'Refresh Metadata').getByRole('button', { name: 'Save' }).nth(1).click();
+    await task(page, 'Refresh Metadata').getByText('Now: 30').waitFor();
+    await context.close();
+  });
+
+  test('a viewer has no Scheduling page in the settings navigation', async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, VIEWER.username, VIEWER.password);
+    await page.goto('/settings/');
+    const nav = page.getByRole('navigation', { name: 'Settings' });
+    await nav.getByRole('link', { name: 'User' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Scheduling' }).count()).toBe(0);
+    await context.close();
+  });
+});
