@@ -1,3 +1,11 @@
+import {
+  BiggestChannelsCard,
+  DownloadHistoryCard,
+  DownloadQueueCard,
+  SubscriptionStatsCard,
+  VideoStatsCard,
+  WatchProgressCard,
+} from '../../stats/index.ts';
 import { useAccount, usePing } from '../../session/index.ts';
 
 function roleOf(account: { is_superuser: boolean; is_staff: boolean }): string {
@@ -6,8 +14,8 @@ function roleOf(account: { is_superuser: boolean; is_staff: boolean }): string {
 }
 
 /**
- * Settings dashboard. The statistic cards (spec §3 Stats) need the archive's video, channel and
- * download tables, which arrive with those features; until then this page shows only what is real.
+ * Settings dashboard (spec §2): who is signed in, then the statistic cards (spec §3 Stats). A card is a
+ * component in the grid below (see features/stats `StatCard`), so other features add theirs here.
  */
 export function SettingsDashboardRoute() {
   const account = useAccount();
@@ -27,10 +35,15 @@ export function SettingsDashboardRoute() {
           </>
         )}
       </dl>
-      <p className="muted">
-        Archive statistics (videos, channels, playlists, downloads and watch progress) appear here once the
-        archive indexes them.
-      </p>
+      <div className="stat-cards">
+        <VideoStatsCard />
+        <SubscriptionStatsCard kind="channel" />
+        <SubscriptionStatsCard kind="playlist" />
+        <DownloadQueueCard />
+        <WatchProgressCard />
+        <DownloadHistoryCard />
+        <BiggestChannelsCard />
+      </div>
     </section>
   );
 }

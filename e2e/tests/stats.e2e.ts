@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { apiRequest, createUser } from '../support/api.ts';
+import { pageApi } from '../support/archive.ts';
+import { launchBrowser, newContext } from '../support/browser.ts';
+import { signIn } from '../support/pages.ts';
+
+const baseURL = inject('baseURL');
+const token = inject('adminToken');
+const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+const THEMES = ['dark', 'light', 'matrix', 'midnight'] as const;
+// statistics are open to every signed-in user: a regular one looks at them
+const READER = { username: 'statsreader', password: 'stats-reader-password-1' };
+
+interface Bucket {
+  doc_count: number;
+  duration_str: string;
+}
+interface Biggest {
+  name: string;
+}
+const get = <T>(url: string) => apiRequest<T>(baseURL, token, url);
+const totalOf = async (url: string) =>
+  (await get<{ paginate: { total_hits: number } }>(url)).paginate.total_hits;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+  await createUser(baseURL, token, READER);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openDashboard(page: Page) {
+  await page.goto('/settings/');
+  await page.getByRole('region', { name: 'Biggest channels' }).getByRole('link').first().waitFor();
+}
+
+const cardText = (page: Page, title: string) =>
+  page.getByRole('region', { name: title, exact: true }).innerText();
+
+describe('Settings dashboard statistics', () => {
+  test('the cards show the demo library’s figures, the chart a bar per day with downloads', async () => {
+    const videos = await get<Bucket & { type_videos: Bucket | null }>('/api/stats/video/');
+    // the figures agree with the archive's own lists
+    expect(videos.doc_count).toBe(await totalOf('/api/video/'));
+    expect(videos.doc_count).toBeGreaterThan(0);
+    const channels = await get<{ doc_count: number; subscribed_true: number | null }>('/api/stats/channel/');
+    expect(channels.doc_count).toBe(await totalOf('/api/channel/'));
+    const playlists = await get<{ doc_count: number }>('/api/stats/playlist/');
+    expect(playlists.doc_count).toBe(await totalOf('/api/playlist/'));
+    const watch = await get<{ total: { items: number }; watched: { items: number } | null }>(
+      '/api/stats/watch/',
+    );
+    expect(watch.total.items).toBe(videos.doc_count);
+    const history = await get<{ date: string; count: number }[]>('/api/stats/downloadhist/');
+    // the demo library was imported when the run started
+    expect(history.reduce((sum, day) => sum + day.count, 0)).toBe(videos.doc_count);
+
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, READER.username, READER.password);
+    await page.locator('[data-testid="video-card"]').first().waitFor();
+    const chartCode = (list: string[]) => list.filter((s) => s.includes('download-history-chart'));
+    expect(chartCode(scripts), 'the chart code is not part of the other pages').toEqual([]);
+
+    await openDashboard(page);
+    expect(chartCode(scripts)).toHaveLength(1);
+    const videoRows = page.getByRole('region', { name: 'Videos', exact: true }).getByRole('row');
+    expect(await videoRows.filter({ hasText: 'All' }).innerText()).toContain(String(videos.doc_count));
+    expect(await videoRows.filter({ hasText: 'All' }).innerText()).toContain(videos.duration_str);
+    expect(await cardText(page, 'Channels')).toContain(`Total\n${channels.doc_count}`);
+    expect(await cardText(page, 'Channels')).toContain(`Subscribed\n${channels.subscribed_true ?? 0}`);
+    expect(await cardText(page, 'Playlists')).toContain(`Total\n${playlists.doc_count}`);
+    expect(await cardText(page, 'Watch progress')).toContain(`Total\n${watch.total.items} videos`);
+    const historyCard = page.getByRole('region', { name: 'Download history' });
+    await historyCard.locator('svg').waitFor();
+    expect(await historyCard.locator('rect.chart-bar.count').count()).toBe(history.length);
+    expect(await historyCard.getByRole('row').count()).toBe(history.length + 1);
+    await context.close();
+  });
+
+  test('switching the biggest channels’ order reorders the table', async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, READER.username, READER.password);
+    await openDashboard(page);
+    const names = (order: string) =>
+      get<Biggest[]>(`/api/stats/biggestchannels/?order=${order}`).then((list) => list.map((c) => c.name));
+    const byCount = await names('doc_count');
+    const shown = () =>
+      page.getByRole('region', { name: 'Biggest channels' }).getByRole('link').allInnerTexts();
+    expect(await shown()).toEqual(byCount);
+    // the demo library's channels rank differently by count, duration and size
+    const orders = [
+      ['Duration', await names('duration')],
+      ['Size', await names('media_size')],
+    ] as const;
+    expect(orders.some(([, list]) => list.join() !== byCount.join())).toBe(true);
+    for (const [label, expected] of orders) {
+      await page.getByRole('button', { name: label, exact: true }).click();
+      await expect.poll(shown).toEqual(expected);
+    }
+    await context.close();
+  });
+
+  test('legible in the four themes and at 390 px wide (screenshots in e2e/artifacts/)', async () => {
+    const desk = await (await newContext(browser, baseURL)).newPage();
+    await signIn(desk, READER.username, READER.password);
+    const phone = await (await newContext(browser, baseURL, { width: 390, height: 844 })).newPage();
+    await signIn(phone, READER.username, READER.password);
+    for (const theme of THEMES) {
+      await pageApi(desk, '/api/user/me/', 'POST', { stylesheet: theme });
+      for (const [page, name] of [
+        [desk, 'wide'],
+        [phone, 'phone'],
+      ] as const) {
+        await openDashboard(page);
+        await page.getByRole('region', { name: 'Download history' }).locator('svg').waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${theme} ${name}`,
+        ).toBeLessThanOrEqual(name === 'phone' ? 390 : 1280);
+        await page.screenshot({
+          path: path.join(ARTIFACTS, `${theme}-dashboard-${name}.png`),
+          fullPage: true,
+        });
+      }
+    }
+    await pageApi(desk, '/api/user/me/', 'POST', { stylesheet: 'dark' });
+  });
+});
