@@ -7,6 +7,7 @@ import { extractDownloadJob } from './jobs/extract-download.job.ts';
 import { subscribeToJob } from './jobs/subscribe-to.job.ts';
 import { ArchiveFilesRepository } from './repositories/archive-files.repository.ts';
 import { DownloadQueueRepository } from './repositories/download-queue.repository.ts';
+import { QueueAdditionsRepository } from './repositories/queue-additions.repository.ts';
 import { RemoteFileRepository } from './repositories/remote-file.repository.ts';
 import type { SettingsRepository } from './repositories/settings.repository.ts';
 import { SubscriptionRepository } from './repositories/subscription.repository.ts';
@@ -55,13 +56,15 @@ export function createQueueServices(deps: QueueDeps) {
     playlistWriter(({ playlist, entries }) => archive.videoIndex.writePlaylist(playlist, entries)),
     thumbnails,
   );
+  const additions = new QueueAdditionsRepository(database.db);
   const downloadQueue = new DownloadQueueService(
     queueRows,
     queueExtractor,
     deps.userConfig,
     taskStarter(archive),
+    additions,
   );
-  archive.jobs.register('extract_download', extractDownloadJob(queueExtractor, downloadQueue));
+  archive.jobs.register('extract_download', extractDownloadJob(queueExtractor, downloadQueue, additions));
   const { settings, appConfig } = deps;
   return {
     ytdlpSettings,

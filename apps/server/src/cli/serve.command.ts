@@ -49,6 +49,9 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     if (recovered.finished.length) app.log.info(`finished importing ${recovered.finished.join(', ')}`);
     // partial downloads never reach the media tree; their items are still queued and download again
     await container.downloads.clearAfterRestart();
+    // lines of queue adds that were accepted but not resolved when the process died
+    const resumed = await container.downloadQueue.resumeAdditions();
+    if (resumed) app.log.warn(`${resumed} line(s) of an interrupted queue add are being added again`);
   }
 
   const created = await container.schedules.createInstallDefaults();

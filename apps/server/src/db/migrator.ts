@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010_video_list_covering.ts';
 import * as m0011 from './migrations/0011_schedules.ts';
 import * as m0012 from './migrations/0012_stats_totals.ts';
 import * as m0015 from './migrations/0015_queue_diagnosis.ts';
+import * as m0017 from './migrations/0017_queue_additions.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0011_schedules': m0011,
   '0012_stats_totals': m0012,
   '0015_queue_diagnosis': m0015,
+  '0017_queue_additions': m0017,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -213,6 +213,17 @@ export interface ReindexQueueTable {
   added_at: number;
 }
 
+/** Lines of a queue add not yet resolved into queue rows (migration 0017). */
+export interface QueueAdditionsTable {
+  batch: string;
+  line: number;
+  input: string;
+  status: 'pending' | 'ignore';
+  /** JSON: { auto_start, flat?, force? } */
+  options: string;
+  created_at: number;
+}
+
 /** Ids a staff member deleted from the queue on purpose: rescans skip them (migration 0008). */
 export interface DownloadBlocklistTable {
   youtube_id: string;
@@ -277,6 +288,7 @@ export interface Database {
   channel_video_totals: ChannelVideoTotalsTable;
   queue_totals: QueueTotalsTable;
   schedules: SchedulesTable;
+  queue_additions: QueueAdditionsTable;
 }
 
 export type ChannelRow = Selectable<ChannelsTable>;

@@ -21,6 +21,11 @@ import type {
   QueueFilter,
   QueueStatus,
 } from '../repositories/download-queue.repository.ts';
+import type {
+  AdditionLine,
+  AdditionOptions,
+  QueueAdditionsRepository,
+} from '../repositories/queue-additions.repository.ts';
 import { pageFrom, paginate, paramsWithoutPage } from './pagination.ts';
 import type {
   ExtractReport,
@@ -39,10 +44,14 @@ export interface TaskStarter {
   has(name: TaskName): boolean;
 }
 
-/** The payload of extract_download (jobs/extract-download.job.ts reads it back). */
+/**
+ * The payload of extract_download (jobs/extract-download.job.ts reads it back): the batch of persisted
+ * lines (queue-additions.repository.ts), or, from runs queued before migration 0017, the lines themselves.
+ */
 export interface ExtractPayload {
-  items: ExtractRequest[];
-  auto_start: boolean;
+  batch?: string;
+  items?: ExtractRequest[];
+  auto_start?: boolean;
   flat?: boolean;
   force?: boolean;
 }
@@ -61,6 +70,7 @@ export class DownloadQueueService {
     private readonly extractor: QueueExtractor,
     private readonly userConfig: UserConfigService,
     private readonly tasks: TaskStarter,
+    private readonly additions: QueueAdditionsRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -100,19 +110,49 @@ export class DownloadQueueService {
     return toDownloadItem(row);
   }
 
-  /** Starts extract_download for the lines; each line is resolved and reported on its own there. */
+  /**
+   * Writes the lines to the database, then starts extract_download for them; each line is resolved and
+   * reported on its own there. Only written lines are answered with "started": a crash after the answer
+   * leaves them for `resumeAdditions` at the next start.
+   */
   async add(body: DownloadAddRequest, query: DownloadAddQuery): Promise<DownloadTaskStarted> {
-    const payload: ExtractPayload = {
-      items: body.data.map((item) => ({
-        input: item.youtube_id,
-        status: item.status === 'pending' || item.status === undefined ? 'pending' : 'ignore',
-      })),
+    const lines = body.data.map((item, line) => ({
+      line,
+      input: item.youtube_id,
+      status:
+        item.status === 'pending' || item.status === undefined ? ('pending' as const) : ('ignore' as const),
+    }));
+    const started = await this.startAddition(lines, {
       auto_start: query.autostart ?? false,
       ...(query.flat !== undefined && { flat: query.flat }),
       ...(query.force !== undefined && { force: query.force }),
-    };
-    const started = await this.tasks.start('extract_download', { ...payload });
+    });
     return { message: 'add to queue task started', task_id: started.task_id };
+  }
+
+  /**
+   * At start-up (embedded mode, after the runs a dead process left were failed): every batch with lines
+   * left gets a new extract_download. Returns how many lines were resumed.
+   */
+  async resumeAdditions(): Promise<number> {
+    let resumed = 0;
+    for (const batch of await this.additions.batches()) {
+      resumed += (await this.additions.lines(batch)).lines.length;
+      await this.tasks.start('extract_download', { batch });
+    }
+    return resumed;
+  }
+
+  private async startAddition(lines: AdditionLine[], options: AdditionOptions): Promise<TaskStartResponse> {
+    const batch = crypto.randomUUID();
+    await this.additions.add(batch, lines, options, this.now());
+    try {
+      return await this.tasks.start('extract_download', { batch });
+    } catch (error) {
+      // the request fails, so nothing was accepted; a batch left behind would be resumed at the next start
+      await this.additions.removeBatch(batch).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** `POST /api/download/{id}/`: a missing item is a 404 (upstream answered 500), except for ignore-force. */
@@ -121,7 +161,7 @@ export class DownloadQueueService {
     if (status === 'ignore-force') {
       if (row) await this.queue.update(id, { status: 'ignore', auto_start: 0 });
       // not queued: fetch its metadata and put it straight on the ignore list
-      else await this.tasks.start('extract_download', { items: [{ input: id, status: 'ignore' }] });
+      else await this.startAddition([{ line: 0, input: id, status: 'ignore' }], { auto_start: false });
       return { status };
     }
     if (!row) throw notFound(ITEM_NOT_FOUND);

@@ -17,6 +17,8 @@ export interface ExtractRequest {
   /** one or more ids or URLs (whitespace-separated), each resolved and reported on its own */
   input: string;
   status: QueueStatus;
+  /** the request's line in its persisted batch (queue-additions), reported through `onResolved` */
+  line?: number;
 }
 
 export interface ExtractOptions {
@@ -27,6 +29,8 @@ export interface ExtractOptions {
   force?: boolean;
   signal?: AbortSignal;
   reporter?: ProgressReporter;
+  /** called with the `line`s whose every id is queued, skipped or reported as failed */
+  onResolved?: (lines: number[]) => Promise<void>;
 }
 
 /** One entry of a channel tab or playlist listing, with the tab it came from. */
@@ -70,6 +74,47 @@ interface Candidate {
   source?: ScanSource;
 }
 
+/** Videos named directly per metadata call: a line is resolved (and persisted) chunk by chunk. */
+const VIDEO_CHUNK = 100;
+
+interface Target {
+  input: string;
+  status: QueueStatus;
+  line?: number | undefined;
+  target: ParsedTarget;
+}
+
+/** Counts the targets of each persisted line and reports the lines whose targets are all done. */
+class LineTracker {
+  private readonly remaining = new Map<number, number>();
+  private ready: number[] = [];
+
+  constructor(private readonly onResolved?: (lines: number[]) => Promise<void>) {}
+
+  expect(line: number | undefined, targets: number): void {
+    if (line === undefined) return;
+    if (targets === 0) this.ready.push(line);
+    else this.remaining.set(line, targets);
+  }
+
+  async resolved(targets: { line?: number | undefined }[]): Promise<void> {
+    for (const { line } of targets) {
+      if (line === undefined) continue;
+      const left = (this.remaining.get(line) ?? 1) - 1;
+      this.remaining.set(line, left);
+      if (left === 0) this.ready.push(line);
+    }
+    await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.ready.length || !this.onResolved) return;
+    const lines = this.ready;
+    this.ready = [];
+    await this.onResolved(lines);
+  }
+}
+
 type Ytdlp = Pick<YtdlpRepository, 'fetchVideoInfos' | 'resolveChannel' | 'scanChannel' | 'fetchPlaylist'>;
 
 /**
@@ -91,19 +136,26 @@ export class QueueExtractor {
 
   async extract(requests: ExtractRequest[], options: ExtractOptions): Promise<ExtractReport> {
     const report: ExtractReport = { added: 0, prioritized: 0, skipped: 0, failures: [] };
-    const targets: { input: string; status: QueueStatus; target: ParsedTarget }[] = [];
+    const targets: Target[] = [];
+    const lines = new LineTracker(options.onResolved);
     for (const request of requests) {
+      const before = targets.length;
       for (const parsed of parseUrlList(request.input)) {
         if ('error' in parsed) report.failures.push({ input: parsed.input, error: parsed.error });
-        else targets.push({ input: parsed.input, status: request.status, target: parsed.target });
+        else targets.push({ ...request, input: parsed.input, target: parsed.target });
       }
+      lines.expect(request.line, targets.length - before);
     }
+    await lines.flush();
     const settings = await this.settings.load();
     const flat = options.flat ?? (await this.appConfig.get()).subscriptions.extract_flat;
-    // videos named directly share one metadata call; channels and playlists are queued one by one
+    // videos named directly share a metadata call per chunk; channels and playlists are queued one by one
     const videos = targets.filter((t) => t.target.type === 'video');
     const lists = targets.filter((t) => t.target.type !== 'video');
-    const total = lists.length + (videos.length ? 1 : 0);
+    const videoChunks = Array.from({ length: Math.ceil(videos.length / VIDEO_CHUNK) }, (_, i) =>
+      videos.slice(i * VIDEO_CHUNK, (i + 1) * VIDEO_CHUNK),
+    );
+    const total = lists.length + videoChunks.length;
     let step = 0;
     const progress = (input: string) => {
       options.reporter?.update(step / Math.max(1, total), [
@@ -112,9 +164,10 @@ export class QueueExtractor {
       ]);
       step += 1;
     };
-    if (videos.length) {
-      progress(videos.length === 1 ? videos[0]!.input : `${videos.length} videos`);
-      const candidates = videos.map(({ input, status, target }) => ({
+    for (const chunk of videoChunks) {
+      if (options.signal?.aborted) break;
+      progress(videos.length === 1 ? chunk[0]!.input : `${videos.length} videos`);
+      const candidates = chunk.map(({ input, status, target }) => ({
         id: target.url,
         input,
         explicit: true,
@@ -122,17 +175,21 @@ export class QueueExtractor {
         ...(target.vid_type !== 'unknown' && { vidType: target.vid_type }),
       }));
       await this.queueCandidates(candidates, settings, { ...options, flat: false }, report);
+      // an aborted metadata call resolved nothing: those lines stay for a later run
+      if (!options.signal?.aborted) await lines.resolved(chunk);
     }
-    for (const { input, status, target } of lists) {
+    for (const target of lists) {
       if (options.signal?.aborted) break;
+      const { input, status } = target;
       progress(input);
       try {
-        const candidates = await this.expand(target, input, status, settings, options.signal);
+        const candidates = await this.expand(target.target, input, status, settings, options.signal);
         await this.queueCandidates(candidates, settings, { ...options, flat }, report);
       } catch (error) {
         if (options.signal?.aborted) break;
         report.failures.push({ input, error: errorText(error) });
       }
+      await lines.resolved([target]);
     }
     return report;
   }
