@@ -107,21 +107,27 @@ export class DownloadQueueRepository {
     exclude: string[] = [],
     now = Date.now(),
   ): Promise<DownloadQueueRow | undefined> {
-    let query = this.db
-      .selectFrom('download_queue')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where((eb) => dueCondition(eb, now));
+    let query = this.db.selectFrom('download_queue').selectAll().where('status', '=', 'pending');
     if (autoOnly) query = query.where('auto_start', '=', 1);
     // a run with parallel downloads holds a few ids; the list stays short
     if (exclude.length) query = query.where('youtube_id', 'not in', exclude);
-    // the claim index (migration 0017) holds these rows in this order: one index step, not a sort
-    return query
-      .orderBy('auto_start', 'desc')
-      .orderBy('timestamp', 'asc')
-      .orderBy(codePointOrder(this.engine, 'youtube_id'))
-      .limit(1)
-      .executeTakeFirst();
+    const first = (q: typeof query) =>
+      q
+        .orderBy('auto_start', 'desc')
+        .orderBy('timestamp', 'asc')
+        .orderBy(codePointOrder(this.engine, 'youtube_id'))
+        .limit(1)
+        .executeTakeFirst();
+    // two reads of one row each, not one OR that sorts the queue: items without a failed attempt from the
+    // claim index, failed ones whose retry time has come from the retry index (both migration 0017)
+    const [fresh, due] = await Promise.all([
+      first(query.where('message', 'is', null)),
+      first(
+        query.where('message', 'is not', null).where('retry_at', 'is not', null).where('retry_at', '<=', now),
+      ),
+    ]);
+    if (!fresh || !due) return fresh ?? due;
+    return queueOrder(fresh, due) <= 0 ? fresh : due;
   }
 
   async channelCounts(filter: QueueFilter): Promise<QueueChannelCount[]> {
@@ -283,6 +289,13 @@ function dueCondition(eb: ExpressionBuilder<Database, 'download_queue'>, now: nu
     eb('download_queue.message', 'is', null),
     eb.and([eb('download_queue.retry_at', 'is not', null), eb('download_queue.retry_at', '<=', now)]),
   ]);
+}
+
+/** Queue order of two items: auto-start first, then oldest, then by id (ids are ASCII: code point order). */
+function queueOrder(a: DownloadQueueRow, b: DownloadQueueRow): number {
+  if (a.auto_start !== b.auto_start) return b.auto_start - a.auto_start;
+  if (a.timestamp !== b.timestamp) return a.timestamp - b.timestamp;
+  return a.youtube_id < b.youtube_id ? -1 : a.youtube_id > b.youtube_id ? 1 : 0;
 }
 
 function likeEscape(text: string): string {

@@ -11,7 +11,8 @@ import type { Engine } from '../dialect.ts';
  *
  * Queue order indexes: a claim (`nextPending`) and a page of the Downloads list read the queue in its order
  * (auto_start first, then oldest, ties by id) from an index, so neither sorts the whole queue; the claim's
- * index holds only items without a failed attempt.
+ * index holds only items without a failed attempt, and failed items due for another try are found through
+ * their retry time.
  */
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await db.schema
@@ -27,6 +28,10 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   const order = sql`status, auto_start desc, timestamp, ${engine === 'postgres' ? sql`youtube_id collate "C"` : sql`youtube_id`}`;
   await db.schema.createIndex('download_queue_order_idx').on('download_queue').expression(order).execute();
   await sql`create index download_queue_claim_idx on download_queue (${order}) where message is null`.execute(
+    db,
+  );
+  // failed items a run tries again after a time (migration 0015): few, found without reading the queue
+  await sql`create index download_queue_retry_idx on download_queue (retry_at) where retry_at is not null`.execute(
     db,
   );
 }
