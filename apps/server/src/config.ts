@@ -42,6 +42,7 @@ const envSchema = z.object({
   TK_ADMIN_USERNAME: optionalText.refine((v) => !v || v.length <= 150, { message: 'at most 150 characters' }),
   TK_ADMIN_PASSWORD: optionalText,
   YTDLP_PATH: z.string().trim().min(1).default('yt-dlp'),
+  TK_YTDLP_TIMEOUT_S: z.coerce.number().int().min(1).default(1800),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   TZ: optionalText.refine((v) => !v || isValidTimeZone(v), {
@@ -97,6 +98,8 @@ export interface AppConfigEnv {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   ytdlpPath: string;
+  /** A yt-dlp metadata call still running after this long is stopped (TK_YTDLP_TIMEOUT_S). */
+  ytdlpTimeoutMs: number;
   ffmpegPath: string;
   ffprobePath: string;
   timeZone: string;
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     adminUsername: e.TK_ADMIN_USERNAME,
     adminPassword: e.TK_ADMIN_PASSWORD,
     ytdlpPath: e.YTDLP_PATH,
+    ytdlpTimeoutMs: e.TK_YTDLP_TIMEOUT_S * 1000,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     timeZone: e.TZ ?? 'UTC',

@@ -11,7 +11,11 @@ import { YtdlpRepository } from './repositories/ytdlp.repository.ts';
 export function createProviderEdges(config: AppConfigEnv) {
   const logger = pino({ level: config.logLevel, name: 'integrations' });
   return {
-    ytdlp: new YtdlpRepository({ executable: config.ytdlpPath, cacheDir: config.cacheDir }),
+    ytdlp: new YtdlpRepository({
+      executable: config.ytdlpPath,
+      cacheDir: config.cacheDir,
+      metadataTimeoutMs: config.ytdlpTimeoutMs,
+    }),
     sponsorblock: new SponsorBlockRepository({ baseUrl: config.sponsorblockUrl, logger }),
     ryd: new RydRepository({ baseUrl: config.rydUrl, logger }),
   };

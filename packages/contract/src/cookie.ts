@@ -9,6 +9,8 @@ export const cookieState = z.object({
   validated: z.number().int().optional(),
   /** "YYYY-MM-DD HH:MM" in the server's time zone */
   validated_str: z.string().optional(),
+  /** why the last validation could not tell (the provider unreachable, yt-dlp missing); absent when it could */
+  message: z.string().optional(),
 });
 export type CookieState = z.infer<typeof cookieState>;
 

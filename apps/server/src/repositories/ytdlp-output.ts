@@ -126,7 +126,16 @@ export function parseJsonLines(stdout: string): (YtdlpJson | undefined)[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line === 'null' || line.startsWith('{'))
-    .map((line) => (line === 'null' ? undefined : (JSON.parse(line) as YtdlpJson)));
+    .map((line) => (line === 'null' ? undefined : parseJsonLine(line)));
+}
+
+/** A broken or foreign yt-dlp may print anything: a clear error instead of a JSON parser's. */
+function parseJsonLine(line: string): YtdlpJson {
+  try {
+    return JSON.parse(line) as YtdlpJson;
+  } catch {
+    throw new YtdlpError('item', `yt-dlp printed output that is not JSON: ${line.slice(0, 80)}`);
+  }
 }
 
 export interface ProgressEvent {

@@ -7,6 +7,8 @@ export interface RunOptions {
   onStdoutLine?: (line: string) => void;
   /** Extra environment for the child (tests point the fake provider at its log). */
   env?: Record<string, string>;
+  /** A run still going after this long is killed and fails as a connection problem (a hung provider). */
+  timeoutMs?: number;
 }
 
 export interface RunResult {
@@ -59,6 +61,14 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
       killTimer.unref();
     };
     signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timeout =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            killGroup(child.pid, 'SIGKILL');
+          }, options.timeoutMs);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout.push(chunk);
       if (!options.onStdoutLine) return;
@@ -71,16 +81,24 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
+      clearTimeout(timeout);
       reject(spawnError(executable, error));
     });
     child.on('close', (code) => {
       if (child.pid) running.delete(child.pid);
       signal?.removeEventListener('abort', onAbort);
       if (killTimer) clearTimeout(killTimer);
+      clearTimeout(timeout);
       // the group may outlive yt-dlp itself (a merging ffmpeg); make sure a stop ends it
       if (signal?.aborted) killGroup(child.pid, 'SIGKILL');
       if (partial && options.onStdoutLine) options.onStdoutLine(partial);
       if (signal?.aborted) return reject(new YtdlpError('aborted', 'stopped'));
+      if (timedOut) {
+        const seconds = Math.round(options.timeoutMs! / 1000);
+        return reject(
+          new YtdlpError('connection', `yt-dlp gave no answer within ${seconds} s and was stopped`),
+        );
+      }
       resolve({ code, stdout: stdout.join(''), stderr });
     });
   });

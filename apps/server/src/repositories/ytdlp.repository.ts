@@ -55,6 +55,8 @@ export interface YtdlpRepositoryOptions {
   env?: Record<string, string>;
   /** URLs per invocation when no sleep interval is configured. */
   maxBatch?: number;
+  /** Metadata calls running longer are stopped (downloads report progress and have no limit). */
+  metadataTimeoutMs?: number;
 }
 
 /** Upstream caches @handle lookups for 7 days. */
@@ -300,7 +302,7 @@ export class YtdlpRepository {
 
   /** Runs yt-dlp with the base options, extractor args and (while the call lasts) the cookie file. */
   private async run(args: string[], kind: CallKind, settings: YtdlpSettings, options: RunOptions) {
-    const { executable, cacheDir, env } = this.options;
+    const { executable, cacheDir, env, metadataTimeoutMs } = this.options;
     return withCookieFile(settings, (cookieArgs) =>
       runYtdlp(
         executable,
@@ -308,6 +310,7 @@ export class YtdlpRepository {
         {
           ...options,
           env,
+          ...(kind !== 'download' && metadataTimeoutMs !== undefined && { timeoutMs: metadataTimeoutMs }),
         },
       ),
     );

@@ -1,6 +1,8 @@
 import type { CookieState } from '@tubekeeper/contract';
 import { badRequest } from '../errors.ts';
 import type { SettingsRepository } from '../repositories/settings.repository.ts';
+import type { YtdlpSettings } from '../repositories/ytdlp-args.ts';
+import { YtdlpError } from '../repositories/ytdlp-output.ts';
 import type { YtdlpRepository } from '../repositories/ytdlp.repository.ts';
 import type { AppConfigService } from './app-config.service.ts';
 import { COOKIE_KEY, COOKIE_VALIDATION_KEY, type YtdlpSettingsService } from './ytdlp-settings.service.ts';
@@ -10,6 +12,8 @@ interface Validation {
   /** epoch seconds */
   validated: number;
   validated_str: string;
+  /** set when the validation could not run: status false then means "not validated", not "invalid" */
+  message?: string;
 }
 
 /** Liked videos: a list only a signed-in session can read (upstream validates the cookie with it). */
@@ -37,7 +41,11 @@ export class CookieService {
     return { cookie_enabled: downloads.cookie_import, ...(validation ?? {}) };
   }
 
-  /** Stores and enables the cookie, then validates it; one that does not validate is removed again. */
+  /**
+   * Stores and enables the cookie, then validates it; one the provider refuses is removed again. One that
+   * could not be validated (provider unreachable, yt-dlp missing) is kept as not validated, and the answer
+   * says why, so it can be validated later.
+   */
   async put(text: string): Promise<CookieState> {
     const cookie = text.replaceAll('\0', '').replaceAll('\r\n', '\n').trim();
     if (!cookie.split('\n').some((line) => COOKIE_LINE.test(line.trim()))) {
@@ -49,7 +57,7 @@ export class CookieService {
     await this.settings.putAppSetting(COOKIE_VALIDATION_KEY, null);
     await this.appConfig.update({ downloads: { cookie_import: true } });
     const state = await this.validate();
-    if (!state.status) {
+    if (!state.status && state.message === undefined) {
       await this.revoke();
       throw badRequest('[cookie]: import failed, not valid');
     }
@@ -59,19 +67,32 @@ export class CookieService {
   /** Runs the validation now and keeps its result (status and time) for the settings page. */
   async validate(): Promise<CookieState> {
     const settings = await this.ytdlpSettings.load();
-    let status = false;
-    if (settings.downloads.cookie_import && settings.cookie) {
-      const [result] = await this.ytdlp.runJson([LIKED_VIDEOS], 'playlist', settings, { items: '1' });
-      status = result?.ok ?? false;
-    }
+    let outcome: { status: boolean; message?: string } = { status: false };
+    if (settings.downloads.cookie_import && settings.cookie) outcome = await this.askProvider(settings);
     const at = this.now();
     const validation: Validation = {
-      status,
+      ...outcome,
       validated: Math.floor(at / 1000),
       validated_str: localMinute(at, this.timeZone),
     };
     await this.settings.putAppSetting(COOKIE_VALIDATION_KEY, validation);
     return { cookie_enabled: settings.downloads.cookie_import, ...validation };
+  }
+
+  /**
+   * Valid when Liked videos can be read; invalid when the provider answers for that list with an error
+   * of its own (signed out); anything else (no answer, a refusal, no yt-dlp) could not tell.
+   */
+  private async askProvider(settings: YtdlpSettings): Promise<{ status: boolean; message?: string }> {
+    try {
+      const [result] = await this.ytdlp.runJson([LIKED_VIDEOS], 'playlist', settings, { items: '1' });
+      if (!result || result.ok) return { status: result?.ok ?? false };
+      if (result.error.kind === 'item') return { status: false };
+      return { status: false, message: notValidated(result.error) };
+    } catch (error) {
+      if (!(error instanceof YtdlpError)) throw error;
+      return { status: false, message: notValidated(error) };
+    }
   }
 
   /** Removes the cookie and its validation and turns cookie use off. */
@@ -84,8 +105,17 @@ export class CookieService {
   private async validation(): Promise<Validation | undefined> {
     const value = (await this.settings.getAppSetting(COOKIE_VALIDATION_KEY)) as Partial<Validation> | null;
     if (!value || typeof value.status !== 'boolean' || typeof value.validated !== 'number') return undefined;
-    return { status: value.status, validated: value.validated, validated_str: String(value.validated_str) };
+    return {
+      status: value.status,
+      validated: value.validated,
+      validated_str: String(value.validated_str),
+      ...(typeof value.message === 'string' && { message: value.message }),
+    };
   }
+}
+
+function notValidated(error: YtdlpError): string {
+  return `not validated, the provider could not be asked (${error.message}); the cookie is kept: validate it again later`;
 }
 
 /** "YYYY-MM-DD HH:MM" in the server's time zone (upstream's validated_str). */

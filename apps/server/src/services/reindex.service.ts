@@ -4,6 +4,7 @@ import type { ArchiveRefreshRepository, RefreshKind } from '../repositories/arch
 import type { ReindexItem, ReindexQueueRepository } from '../repositories/reindex-queue.repository.ts';
 import type { SettingsRepository } from '../repositories/settings.repository.ts';
 import { YtdlpError } from '../repositories/ytdlp.repository.ts';
+import { providerSaysGone } from '../repositories/ytdlp-gone.ts';
 import { silentReporter, type ProgressReporter } from './progress.ts';
 import type { ProviderIndexService } from './provider-index.service.ts';
 import type { ReindexVideoService } from './reindex-video.service.ts';
@@ -138,14 +139,15 @@ export class ReindexService {
       }
     } catch (error) {
       if (signal?.aborted) return;
-      if (error instanceof YtdlpError && error.kind === 'item') {
+      if (providerSaysGone(error)) {
         // the provider no longer has it: kept with its files and user data, shown as deactivated
         await this.deps.rows.markInactive(item.kind, item.item_id, this.now());
         result.inactive.push(`${item.kind} ${item.item_id}`);
         return;
       }
       // the provider refuses or cannot be reached: the item stays queued for the next run
-      if (error instanceof YtdlpError) throw error;
+      if (error instanceof YtdlpError && error.kind !== 'item') throw error;
+      // any other failure (a broken yt-dlp, output we cannot read) leaves the item as it was: a failed refresh
       result.failed.push({
         id: item.item_id,
         message: error instanceof Error ? error.message : String(error),

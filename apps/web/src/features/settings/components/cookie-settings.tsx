@@ -49,11 +49,12 @@ export function CookieSettings() {
                 {' '}
                 | Last validation {cookie.validated_str}:{' '}
                 <strong className={cookie.status ? 'success-text' : 'danger-text'}>
-                  {cookie.status ? 'valid' : 'not valid'}
+                  {cookie.status ? 'valid' : cookie.message ? 'not validated' : 'not valid'}
                 </strong>
               </>
             )}
           </p>
+          {cookie.message && <p className="danger-text">{cookie.message}</p>}
           <div className="button-row">
             {cookie.cookie_enabled && (
               <>

@@ -114,6 +114,26 @@ describe('Settings: Application', () => {
     expect(screen.getByText('valid')).toBeTruthy();
   });
 
+  test('cookie: one the server could not validate shows as not validated, with the reason', async () => {
+    const reason =
+      'not validated, the provider could not be asked (yt-dlp not found); validate it again later';
+    mockApi({
+      ...settingsRoutes(),
+      'GET /api/appsettings/cookie/': () =>
+        json(200, {
+          cookie_enabled: true,
+          status: false,
+          validated: 1,
+          validated_str: '2024-01-01 10:00',
+          message: reason,
+        }),
+    });
+    renderApp('/settings/application/');
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(screen.getByText('not validated')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Validate' })).toBeTruthy();
+  });
+
   test('PO token: starts with web+, Update only when it differs from the prefix', async () => {
     const api = mockApi(settingsRoutes());
     renderApp('/settings/application/');
