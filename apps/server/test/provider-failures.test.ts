@@ -106,6 +106,7 @@ describe.each(ENGINES)('a refresh while the provider fails, on %s', (engine) => 
     ['http429', /HTTP Error 429/],
     ['http403', /HTTP Error 403/],
     ['offline', /Temporary failure in name resolution/],
+    ['tryagain', /try again later/],
   ];
   it.each(refusals)(
     'yt-dlp %s: nothing marked inactive, the item stays queued, the task says why',
@@ -121,7 +122,6 @@ describe.each(ENGINES)('a refresh while the provider fails, on %s', (engine) => 
   const unreadable: [string, RegExp][] = [
     ['exit1', /failed: \w+: yt-dlp exited with code 1/],
     ['garbage', /failed: \w+: yt-dlp printed output that is not JSON/],
-    ['tryagain', /failed: \w+: .*try again later/],
     ['geo', /failed: \w+: .*in your country/],
   ];
   it.each(unreadable)(
