@@ -166,6 +166,8 @@ describe.each(ENGINES)('channel and playlist reads on %s', (engine) => {
     const { status, body } = await get('/api/playlist/PLb/');
     expect(status).toBe(200);
     expect(body).toEqual({
+      _index: 'ta_playlist',
+      _score: 0,
       playlist_active: true,
       playlist_channel: 'alpha',
       playlist_channel_id: channelIds.get('alpha'),

@@ -78,6 +78,8 @@ describe.each(ENGINES)('download queue API on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
       {
+        _index: 'ta_download',
+        _score: 0,
         auto_start: false,
         channel_id: FAKE.alpha.id,
         channel_indexed: false,

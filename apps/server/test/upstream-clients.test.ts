@@ -181,6 +181,54 @@ describe.each(ENGINES)('upstream clients on %s', (engine) => {
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('answers documents with upstream’s _index and _score, and the progress reply with position and id', async () => {
+    const client = await upstreamTokenClient(t, staffId);
+    const channel = await makeChannel(db());
+    const video = await makeVideo(db(), { channel_id: channel.channel_id, duration: 600 });
+    const playlist = await makePlaylist(db(), { entries: [video.youtube_id] });
+    await makeQueueItem(db(), channel.channel_id);
+    const expectations: [string, string][] = [
+      [`/api/video/${video.youtube_id}/`, 'ta_video'],
+      [`/api/channel/${channel.channel_id}/`, 'ta_channel'],
+      [`/api/playlist/${playlist.playlist_id}/`, 'ta_playlist'],
+    ];
+    for (const [url, index] of expectations) {
+      expect((await client.request('GET', url)).json(), url).toMatchObject({ _index: index, _score: 0 });
+    }
+    const lists: [string, string][] = [
+      ['/api/video/', 'ta_video'],
+      ['/api/channel/', 'ta_channel'],
+      ['/api/playlist/', 'ta_playlist'],
+      ['/api/download/?filter=pending', 'ta_download'],
+    ];
+    for (const [url, index] of lists) {
+      const items = (await client.request('GET', url)).json().data as { _index: string }[];
+      expect(items.length, url).toBeGreaterThan(0);
+      expect(new Set(items.map((item) => item._index)), url).toEqual(new Set([index]));
+    }
+    // a video's own channel stays as upstream embeds it, without the document meta
+    const detail = (await client.request('GET', `/api/video/${video.youtube_id}/`)).json();
+    expect(detail.channel._index).toBeUndefined();
+    expect(Object.keys(detail.stats).sort()).toEqual([
+      'average_rating',
+      'dislike_count',
+      'like_count',
+      'view_count',
+    ]);
+
+    const reply = await client.request('POST', `/api/video/${video.youtube_id}/progress/`, {
+      position: 120,
+    });
+    expect(reply.json()).toEqual({
+      duration: 600,
+      duration_str: '10m',
+      position: 120,
+      progress: 20,
+      watched: false,
+      youtube_id: video.youtube_id,
+    });
+  });
+
   describe('user config in upstream spelling', () => {
     it('stores dark.css-style stylesheets, hide_watched null and the home table view as sent', async () => {
       const client = await upstreamSessionClient(t, userId);

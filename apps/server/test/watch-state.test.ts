@@ -130,7 +130,14 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
     const video = await makeVideo(db(), { duration: 500 });
     const early = await progress(alice, video.youtube_id, 5);
     expect(early.statusCode).toBe(200);
-    expect(early.json()).toEqual({ watched: false, duration: 500, duration_str: '8m 20s' });
+    // upstream's answer: the state with the position sent and the video id set on it (§1.4, issue 15)
+    expect(early.json()).toEqual({
+      watched: false,
+      duration: 500,
+      duration_str: '8m 20s',
+      position: 5,
+      youtube_id: video.youtube_id,
+    });
     expect(await positions(video.youtube_id)).toEqual([]);
 
     const saved = await progress(alice, video.youtube_id, 100);
@@ -173,7 +180,9 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
       const crossed = await progress(alice, video.youtube_id, at);
       expect(crossed.json()).toMatchObject({ watched: true, duration });
       expect(crossed.json().watched_date).toBeGreaterThan(0);
-      expect(crossed.json().position).toBeUndefined();
+      // the answer echoes the position sent; no progress is kept for a watched video
+      expect(crossed.json()).toMatchObject({ position: at, youtube_id: video.youtube_id });
+      expect(crossed.json().progress).toBeUndefined();
       expect((await videoRow(video.youtube_id)).watched).toBe(1);
       expect(await positions(video.youtube_id)).toEqual([]);
       // a watched video stays watched, and a later position is not kept

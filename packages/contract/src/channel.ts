@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf, pageParam } from './pagination.ts';
+import { listOf, pageParam, documentMeta } from './pagination.ts';
 
 /** Per-channel overrides of the application config (spec §3, upstream §7.6); a missing key means "inherit". */
 export const channelOverwrites = z.object({
@@ -17,6 +17,7 @@ export const CHANNEL_TABS = ['videos', 'streams', 'shorts'] as const;
 
 /** A channel as the API shows it (upstream §1.11); keys in alphabetical order like upstream. */
 export const channel = z.object({
+  ...documentMeta,
   channel_active: z.boolean(),
   /** `/cache/channels/<id>_banner.jpg`, or null when the provider had no banner */
   channel_banner_url: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf, pageParam, queryBoolean } from './pagination.ts';
+import { listOf, pageParam, queryBoolean, documentMeta } from './pagination.ts';
 
 /** Statuses a queue item is stored with; `priority` and `ignore-force` are requests that lead to them. */
 export const DOWNLOAD_STATUSES = ['pending', 'ignore'] as const;
@@ -41,6 +41,7 @@ export type FailureDiagnosis = z.infer<typeof failureDiagnosis>;
 
 /** A download queue item as the API shows it (upstream §1.11 "Download item"); keys alphabetical. */
 export const downloadItem = z.object({
+  ...documentMeta,
   auto_start: z.boolean(),
   channel_id: z.string(),
   /** whether the channel is in the archive (the web links it then) */

@@ -38,3 +38,11 @@ export const queryBoolean = z
 
 /** A list answer: one page of items and its pagination. */
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), paginate });
+
+/**
+ * Upstream gives every document it answers its index name and relevance (§1.11): `_index` ("ta_video",
+ * "ta_channel", "ta_playlist", "ta_download") and `_score` (0 outside search, which sorts by relevance).
+ * Optional in the type only because the same schemas describe embedded documents (a video's channel),
+ * which upstream answers without them.
+ */
+export const documentMeta = { _index: z.string().optional(), _score: z.number().optional() };

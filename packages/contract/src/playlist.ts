@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf, pageParam, queryBoolean } from './pagination.ts';
+import { listOf, pageParam, queryBoolean, documentMeta } from './pagination.ts';
 
 export const PLAYLIST_TYPES = ['regular', 'custom'] as const;
 
@@ -14,6 +14,7 @@ export type PlaylistEntry = z.infer<typeof playlistEntry>;
 
 /** A playlist as the API shows it (upstream §1.11); `downloaded` is derived from the archive. */
 export const playlist = z.object({
+  ...documentMeta,
   playlist_active: z.boolean(),
   playlist_channel: z.string().nullable(),
   playlist_channel_id: z.string().nullable(),

@@ -41,6 +41,8 @@ export const fulltextHit = z.object({
   subtitle_fragment_id: z.string(),
   subtitle_index: z.number().int(),
   subtitle_lang: z.string(),
+  /** epoch seconds: when the video, and with it its subtitles, was last fetched */
+  subtitle_last_refresh: z.number().int(),
   subtitle_line: z.string(),
   subtitle_source: z.string(),
   subtitle_start: z.string(),

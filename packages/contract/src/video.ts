@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel.ts';
-import { listOf, pageParam } from './pagination.ts';
+import { listOf, pageParam, documentMeta } from './pagination.ts';
 import { SORT_FIELDS, SORT_ORDERS, VIDEO_TYPES } from './user.ts';
 
 export const WATCH_FILTERS = ['watched', 'unwatched', 'continue'] as const;
@@ -58,6 +58,7 @@ export const sponsorBlock = z.looseObject({
 
 /** A video as the API shows it (upstream §1.11); keys in alphabetical order like upstream. */
 export const video = z.object({
+  ...documentMeta,
   active: z.boolean(),
   category: z.array(z.string()),
   channel,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { player } from './video.ts';
 
 /** `POST /api/watched/`: a video, channel or playlist id; every video it names gets the state. */
 export const watchedBody = z.strictObject({
@@ -15,3 +16,10 @@ export const progressBody = z.strictObject({
     .max(10_000_000, 'position is too large'),
 });
 export type ProgressBody = z.infer<typeof progressBody>;
+
+/**
+ * The `POST /api/video/{id}/progress/` answer: the player state with the position just sent and the
+ * video id set on it, as upstream answers (§1.4); `progress` only while a position is kept.
+ */
+export const progressReply = player.extend({ position: z.number(), youtube_id: z.string() });
+export type ProgressReply = z.infer<typeof progressReply>;

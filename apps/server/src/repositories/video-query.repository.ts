@@ -167,6 +167,17 @@ export class VideoQueryRepository {
       .execute();
   }
 
+  /** When each video was last refreshed (its subtitles are fetched then): epoch ms by id. */
+  async lastRefreshOf(youtubeIds: string[]): Promise<Map<string, number>> {
+    if (youtubeIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('videos')
+      .select(['youtube_id', 'vid_last_refresh'])
+      .where('youtube_id', 'in', youtubeIds)
+      .execute();
+    return new Map(rows.map((row) => [row.youtube_id, Number(row.vid_last_refresh)]));
+  }
+
   /**
    * Candidates for "similar videos": other videos whose title contains one of `words` or whose tags
    * contain one of `tags` (all lowercase), newest first, plus the newest of the same channel.

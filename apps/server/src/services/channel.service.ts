@@ -21,11 +21,14 @@ export class ChannelService {
       this.channels.count(filter),
       this.channels.list(filter, pageSize, pageFrom(page, pageSize)),
     ]);
-    return { data: rows.map(toChannel), paginate: paginate(page, pageSize, paramsWithoutPage(url), total) };
+    return {
+      data: rows.map(channelDocument),
+      paginate: paginate(page, pageSize, paramsWithoutPage(url), total),
+    };
   }
 
   async get(channelId: string): Promise<Channel> {
-    return toChannel(await this.require(channelId));
+    return channelDocument(await this.require(channelId));
   }
 
   /** Pending counts queued and priority items, ignored counts both ignore states. */
@@ -59,4 +62,9 @@ export class ChannelService {
     if (!row) throw notFound('channel not found');
     return row;
   }
+}
+
+/** A channel answered on its own carries upstream's document meta; one embedded in a video does not. */
+function channelDocument(row: Parameters<typeof toChannel>[0]): Channel {
+  return { _index: 'ta_channel', _score: 0, ...toChannel(row) };
 }

@@ -1,4 +1,4 @@
-import type { Player, WatchedBody } from '@tubekeeper/contract';
+import type { Player, ProgressReply, WatchedBody } from '@tubekeeper/contract';
 import { notFound } from '../errors.ts';
 import type { WatchStateRepository } from '../repositories/watch-state.repository.ts';
 import { toPlayer } from './wire/video.mapper.ts';
@@ -35,18 +35,19 @@ export class WatchStateService {
    * Stores the caller's position. Crossing the watched threshold marks the video watched for everyone
    * (and, like any watched mark, drops the position); a watched video stays watched.
    */
-  async saveProgress(userId: number, youtubeId: string, position: number): Promise<Player> {
+  async saveProgress(userId: number, youtubeId: string, position: number): Promise<ProgressReply> {
+    const reply = (state: Player): ProgressReply => ({ ...state, position, youtube_id: youtubeId });
     const video = await this.watch.videoState(youtubeId);
     if (!video) throw notFound('video not found');
-    if (video.watched === 1) return toPlayer(video, null);
+    if (video.watched === 1) return reply(toPlayer(video, null));
     if (video.duration > 0 && position >= watchedThreshold(video.duration)) {
       const now = this.now();
       await this.watch.mark({ kind: 'video', id: youtubeId }, true, userId, now);
-      return toPlayer({ ...video, watched: 1, watched_date: now }, null);
+      return reply(toPlayer({ ...video, watched: 1, watched_date: now }, null));
     }
-    if (position <= MIN_STORED_POSITION_S) return toPlayer(video, null);
+    if (position <= MIN_STORED_POSITION_S) return reply(toPlayer(video, null));
     await this.watch.savePosition(userId, youtubeId, position, this.now());
-    return toPlayer(video, position);
+    return reply(toPlayer(video, position));
   }
 
   async clearProgress(userId: number, youtubeId: string): Promise<void> {

@@ -104,6 +104,11 @@ describe.each(ENGINES)('GET /api/search/ on %s', (engine) => {
 
   it('returns fulltext hits with upstream fields, times as HH:MM:SS.mmm and the match highlighted', async () => {
     const [hit] = (await search('full:beautiful')).json().results.fulltext_results;
+    const { vid_last_refresh } = await t.database.db
+      .selectFrom('videos')
+      .select('vid_last_refresh')
+      .where('youtube_id', '=', IDS.sourdough)
+      .executeTakeFirstOrThrow();
     expect(hit).toEqual({
       _index: 'ta_subtitle',
       _score: expect.any(Number),
@@ -113,6 +118,7 @@ describe.each(ENGINES)('GET /api/search/ on %s', (engine) => {
       subtitle_fragment_id: `${IDS.sourdough}-en-1`,
       subtitle_index: 1,
       subtitle_lang: 'en',
+      subtitle_last_refresh: Math.floor(Number(vid_last_refresh) / 1000),
       subtitle_line: `Today we bake a ${MARK('beautiful')} sourdough loaf`,
       subtitle_source: 'user',
       subtitle_start: '00:00:11.000',

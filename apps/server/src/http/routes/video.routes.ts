@@ -5,6 +5,7 @@ import {
   player,
   playlistNav,
   progressBody,
+  progressReply,
   similarVideos,
   video,
   videoIdParams,
@@ -70,7 +71,7 @@ export const videoRoutes: RoutesModule = (app, { videos, videoRelations, watchSt
     '/api/video/:id/progress/',
     {
       config: authenticated,
-      schema: { params: videoIdParams, body: progressBody, response: { 200: player, 404: errorBody } },
+      schema: { params: videoIdParams, body: progressBody, response: { 200: progressReply, 404: errorBody } },
     },
     (request) => watchState.saveProgress(request.user!.id, request.params.id, request.body.position),
   );

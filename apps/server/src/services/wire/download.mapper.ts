@@ -7,6 +7,8 @@ import { CATEGORY_LABELS } from '../../repositories/ytdlp-diagnosis.ts';
 /** A queue row as the API shows it (upstream §1.11 "Download item"). */
 export function toDownloadItem(row: QueueItemRow): DownloadItem {
   return {
+    _index: 'ta_download',
+    _score: 0,
     auto_start: row.auto_start === 1,
     channel_id: row.channel_id,
     channel_indexed: Number(row.channel_indexed) === 1,

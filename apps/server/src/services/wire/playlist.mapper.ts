@@ -5,6 +5,8 @@ import { playlistThumbUrl } from './urls.ts';
 
 export function toPlaylist(row: PlaylistRow, entries: PlaylistEntry[]): Playlist {
   return {
+    _index: 'ta_playlist',
+    _score: 0,
     playlist_active: row.playlist_active === 1,
     playlist_channel: row.playlist_channel,
     playlist_channel_id: row.playlist_channel_id,

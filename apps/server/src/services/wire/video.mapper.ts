@@ -43,6 +43,8 @@ export function toPlayer(
 export function toVideo(record: VideoRecord, extras: VideoExtras): Video {
   const thumb = videoThumbUrl(record.youtube_id);
   return {
+    _index: 'ta_video',
+    _score: 0,
     active: record.active === 1,
     category: jsonStrings(record.category),
     channel: toChannel(channelPart(record)),

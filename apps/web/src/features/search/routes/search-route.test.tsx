@@ -34,6 +34,7 @@ function fulltextHit(overrides: Partial<FulltextHit> = {}): FulltextHit {
     subtitle_fragment_id: 'vidSour0001-en-2',
     subtitle_index: 2,
     subtitle_lang: 'en',
+    subtitle_last_refresh: 1_700_000_000,
     subtitle_line:
       '<span class="settings-current">Thanks</span> for <span class="settings-current">watching</span>!',
     subtitle_source: 'user',
