@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Expression, type RawBuilder } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Driver,
+  type Expression,
+  type RawBuilder,
+} from 'kysely';
 import { registerSearchFunctions } from './search/sqlite-functions.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './tables.ts';
@@ -27,8 +35,28 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   registerSearchFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect(sqlite) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * SQLite ends a transaction by itself on some errors (a full disk: SQLITE_FULL). Kysely then sends its
+ * ROLLBACK, which fails with "cannot rollback - no transaction is active" and replaces the real error in
+ * what the caller sees. The rollback is only sent while a transaction is open.
+ */
+class RollbackSafeSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: withStatementCache(sqlite) });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
 }
 
 /**

@@ -1,10 +1,13 @@
 import type { TaskName } from '@tubekeeper/contract';
 import { TASK_DEFINITIONS } from '../services/task-definitions.ts';
-import type { TaskRecordService, TaskReporter } from '../services/task-record.service.ts';
+import type { TaskOutcome, TaskRecordService, TaskReporter } from '../services/task-record.service.ts';
 import type { JobHandler, JobQueue } from './job-queue.ts';
 
 /** How often a running task looks for a stop command in its record. */
 const COMMAND_POLL_MS = 250;
+/** First and longest wait before writing a run's end again after the write failed. */
+const RECORD_RETRY_FIRST_MS = 500;
+const RECORD_RETRY_MAX_MS = 30_000;
 
 interface Logger {
   error(object: unknown, message: string): void;
@@ -63,24 +66,41 @@ export class EmbeddedJobQueue implements JobQueue {
     this.running.set(id, controller);
     const poll = setInterval(() => void this.pollCommand(id, controller), COMMAND_POLL_MS);
     let reporter: TaskReporter | undefined;
+    let outcome: TaskOutcome;
     try {
       await this.records.markRunning(id);
       reporter = this.records.reporter(id);
       const done = await handler(payload, { taskId: id, signal: controller.signal, reporter });
       const { result, level } = typeof done === 'string' ? { result: done, level: undefined } : done;
-      await this.records.finish(
-        id,
-        reporter,
-        stoppedOr(controller.signal, { status: 'success', result, level }),
-      );
+      outcome = stoppedOr(controller.signal, { status: 'success', result, level });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await this.records
-        .finish(id, reporter, stoppedOr(controller.signal, { status: 'failed', error: message }))
-        .catch((e: unknown) => this.log?.error({ err: e }, `could not record the end of task ${id}`));
+      outcome = stoppedOr(controller.signal, { status: 'failed', error: message });
+    }
+    clearInterval(poll);
+    try {
+      await this.recordEnd(id, reporter, outcome);
     } finally {
-      clearInterval(poll);
       this.running.delete(id);
+    }
+  }
+
+  /**
+   * Writes how the run ended. A write that fails (the database's disk is full, the server unreachable) is
+   * tried again, waiting 0.5 s doubling up to 30 s, until it lands or the queue closes: until then the
+   * record says running and holds the lock, and a run that failed for an outside reason would otherwise
+   * keep it, and lose its cause, until a restart.
+   */
+  private async recordEnd(id: string, reporter: TaskReporter | undefined, outcome: TaskOutcome) {
+    for (let wait = RECORD_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS)) {
+      try {
+        await this.records.finish(id, reporter, outcome);
+        return;
+      } catch (error) {
+        this.log?.error({ err: error }, `could not record the end of task ${id}; trying again`);
+        if (this.closed) return;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     }
   }
 
@@ -91,11 +111,8 @@ export class EmbeddedJobQueue implements JobQueue {
   }
 }
 
-type Outcome =
-  { status: 'success'; result: string; level?: 'info' | 'error' } | { status: 'failed'; error: string };
-
 /** A run that was told to stop ends as stopped, whatever the handler made of the abort. */
-function stoppedOr(signal: AbortSignal, outcome: Outcome) {
+function stoppedOr(signal: AbortSignal, outcome: Exclude<TaskOutcome, { status: 'stopped' }>): TaskOutcome {
   if (!signal.aborted) return outcome;
   const detail = outcome.status === 'success' ? outcome.result : outcome.error;
   return { status: 'stopped' as const, result: `Task stopped: ${detail}` };
