@@ -30,6 +30,7 @@ import { scheduleRoutes } from './http/routes/schedule.routes.ts';
 import { searchRoutes } from './http/routes/search.routes.ts';
 import { statsRoutes } from './http/routes/stats.routes.ts';
 import { subscriptionRoutes } from './http/routes/subscription.routes.ts';
+import { taskNotificationRoutes } from './http/routes/task-notification.routes.ts';
 import { taskRoutes } from './http/routes/task.routes.ts';
 import { userRoutes } from './http/routes/user.routes.ts';
 import { videoRoutes } from './http/routes/video.routes.ts';
@@ -48,6 +49,7 @@ export const API_ROUTES: RoutesModule[] = [
   playlistRoutes,
   taskRoutes,
   scheduleRoutes,
+  taskNotificationRoutes,
   searchRoutes,
   statsRoutes,
   watchedRoutes,

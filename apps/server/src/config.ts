@@ -43,6 +43,7 @@ const envSchema = z.object({
   TK_ADMIN_PASSWORD: optionalText,
   YTDLP_PATH: z.string().trim().min(1).default('yt-dlp'),
   TK_YTDLP_TIMEOUT_S: z.coerce.number().int().min(1).default(1800),
+  APPRISE_PATH: z.string().trim().min(1).default('apprise'),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   TZ: optionalText.refine((v) => !v || isValidTimeZone(v), {
@@ -100,6 +101,7 @@ export interface AppConfigEnv {
   ytdlpPath: string;
   /** A yt-dlp metadata call still running after this long is stopped (TK_YTDLP_TIMEOUT_S). */
   ytdlpTimeoutMs: number;
+  apprisePath: string;
   ffmpegPath: string;
   ffprobePath: string;
   timeZone: string;
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     adminPassword: e.TK_ADMIN_PASSWORD,
     ytdlpPath: e.YTDLP_PATH,
     ytdlpTimeoutMs: e.TK_YTDLP_TIMEOUT_S * 1000,
+    apprisePath: e.APPRISE_PATH,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     timeZone: e.TZ ?? 'UTC',

@@ -121,6 +121,7 @@ export function createContainer(
       database,
       settings,
       jobs: archive.jobs,
+      taskRecords: archive.taskRecords,
       ...(options.now && { now: options.now }),
     }),
   };

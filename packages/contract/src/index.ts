@@ -16,3 +16,4 @@ export * from './cookie.ts';
 export * from './refresh.ts';
 export * from './stats.ts';
 export * from './schedule.ts';
+export * from './task-notification.ts';

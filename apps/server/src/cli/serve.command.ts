@@ -66,6 +66,7 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     clearInterval(sweep);
     await container.scheduler.stop();
     await container.jobs.close();
+    await container.taskNotify.idle();
     await app.close();
     await container.searchIndex.close?.();
     await database.close();

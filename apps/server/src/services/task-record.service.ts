@@ -23,10 +23,17 @@ export type TaskOutcome =
 
 /** The task records that job runners (embedded or BullMQ workers) keep while they run handlers. */
 export class TaskRecordService {
+  private readonly finishListeners: ((row: TaskRow) => void)[] = [];
+
   constructor(
     private readonly tasks: TaskRepository,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Told about every run this process finishes, with its final record (task notifications listen). */
+  onFinish(listener: (row: TaskRow) => void): void {
+    this.finishListeners.push(listener);
+  }
 
   /** A pending run; a locked task that is already pending or running is refused with the running one. */
   async create(name: TaskName, payload: object, id = crypto.randomUUID()): Promise<TaskRow> {
@@ -86,6 +93,9 @@ export class TaskRecordService {
       visible_until: now + (failed ? VISIBLE_AFTER_FAILURE_MS : VISIBLE_AFTER_SUCCESS_MS),
       lock_key: null,
     });
+    if (this.finishListeners.length === 0) return;
+    const row = await this.tasks.get(id);
+    if (row) for (const listener of this.finishListeners) listener(row);
   }
 
   /**
