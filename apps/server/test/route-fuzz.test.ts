@@ -189,7 +189,7 @@ describe.each(ENGINES)('route fuzz on %s', (engine) => {
         op: fc.constantFrom(...ops),
         identity: fc.constantFrom(...IDENTITIES),
         segments: fc.array(oddSegment, { minLength: 3, maxLength: 3 }),
-          });
+      });
       await fc.assert(
         fc.asyncProperty(
           request.chain((r) =>
