@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { apiRequest, createUser } from '../support/api.ts';
@@ -82,6 +84,57 @@ describe('Settings: Scheduling', () => {
     await task(page, 'Refresh Metadata').getByRole('button', { name: 'Save' }).nth(1).click();
     await task(page, 'Refresh Metadata').getByText('Now: 30').waitFor();
     await context.close();
+  });
+
+  test('notification URLs: add, Test through the real Apprise to a local receiver, delete', async () => {
+    // a stand-in for a notification service on this machine: Apprise's json:// URLs post here
+    const received: { title: string; message: string }[] = [];
+    const receiver = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push(JSON.parse(body) as { title: string; message: string });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `json://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    try {
+      await signIn(page, STAFF.username, STAFF.password);
+      await page.goto('/settings/scheduling/');
+      const section = page.locator('.task-notifications');
+      await section.getByText('No notification URLs.').waitFor();
+
+      await section.getByLabel('Task').selectOption({ label: 'Start Download' });
+      await section.getByLabel('Apprise URL').fill('json://127.0.0.1:1/nobody');
+      await section.getByRole('button', { name: 'Test' }).click();
+      await section
+        .getByRole('alert')
+        .getByText(/^Test failed: .*Connection error/)
+        .waitFor();
+
+      await section.getByLabel('Apprise URL').fill(url);
+      await section.getByRole('button', { name: 'Add' }).click();
+      const entry = section.locator('.notify-task[data-task="download_pending"] li');
+      await entry.getByText(url).waitFor();
+      expect(await section.getByLabel('Apprise URL').inputValue()).toBe('');
+      await entry.getByRole('button', { name: 'Test' }).click();
+      await section.getByRole('status').getByText('Test notification sent.').waitFor();
+      expect(received).toEqual([
+        expect.objectContaining({
+          title: '[TA] Test notification: Downloading',
+          message: 'This is a test notification.',
+        }),
+      ]);
+
+      await entry.getByRole('button', { name: 'Delete' }).click();
+      await section.getByText('No notification URLs.').waitFor();
+    } finally {
+      await context.close();
+      receiver.close();
+    }
   });
 
   test('a viewer has no Scheduling page in the settings navigation', async () => {

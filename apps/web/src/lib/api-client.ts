@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** True when the message is the server's own `error` text rather than one of ours. */
     readonly fromServer = false,
+    /** The JSON body of a failed answer that carried no `error` field, for callers that read it. */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -94,7 +96,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(NON_JSON_MESSAGE, response.status);
   }
   if (isErrorBody(data)) throw new ApiError(data.error, response.status, true);
-  if (!response.ok) throw new ApiError(GENERIC_ERROR_MESSAGE, response.status);
+  if (!response.ok) throw new ApiError(GENERIC_ERROR_MESSAGE, response.status, false, data);
   return data as T;
 }
 

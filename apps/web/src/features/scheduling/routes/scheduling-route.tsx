@@ -2,6 +2,7 @@ import { ErrorText } from '../../../components/ui/error-text.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSchedules } from '../api/schedules.ts';
 import { ScheduleTask, type ScheduleTaskProps } from '../components/schedule-task.tsx';
+import { TaskNotifications } from '../components/task-notifications.tsx';
 
 /** The tasks the server can schedule today, in the spec's order (§2 Settings: Scheduling). */
 const TASKS: Omit<ScheduleTaskProps, 'current'>[] = [
@@ -44,6 +45,7 @@ export function SchedulingRoute() {
             current={schedules.data.find((s) => s.name === task.name)}
           />
         ))}
+      <TaskNotifications />
     </section>
   );
 }
