@@ -52,6 +52,7 @@ const envSchema = z.object({
   TK_WEB_DIR: optionalText,
   TK_SPONSORBLOCK_URL: serviceUrl.default('https://sponsor.ajay.app'),
   TK_RYD_URL: serviceUrl.default('https://returnyoutubedislikeapi.com'),
+  TK_YOUTUBE_FEED_URL: serviceUrl.default('https://www.youtube.com/feeds/videos.xml'),
   TK_SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   TK_SEARCH_MMAP_MB: z.coerce.number().int().min(0).max(2048).default(2048),
   TK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -112,6 +113,8 @@ export interface AppConfigEnv {
   sponsorblockUrl: string;
   /** Return YouTube Dislike API base URL (upstream §3.3). */
   rydUrl: string;
+  /** YouTube's Atom feed endpoint, `?channel_id=` / `?playlist_id=` appended (issue 16). */
+  youtubeFeedUrl: string;
   /** Worker threads answering searches on SQLite (0: on the main thread); one per core, at most 4, by default. */
   searchThreads: number;
   /** Bytes of the SQLite file each search thread reads through a memory map (0: none). */
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     webDir: path.resolve(e.TK_WEB_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     sponsorblockUrl: e.TK_SPONSORBLOCK_URL,
     rydUrl: e.TK_RYD_URL,
+    youtubeFeedUrl: e.TK_YOUTUBE_FEED_URL,
     searchThreads: e.TK_SEARCH_THREADS ?? Math.min(4, os.availableParallelism()),
     searchMmapBytes: e.TK_SEARCH_MMAP_MB * 1024 * 1024,
   };

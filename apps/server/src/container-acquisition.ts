@@ -1,3 +1,6 @@
+import { checkFeedsJob } from './jobs/check-feeds.job.ts';
+import { FeedCheckRepository } from './repositories/feed-check.repository.ts';
+import { FeedWatchService } from './services/feed-watch.service.ts';
 import { FailureDiagnosisService } from './services/failure-diagnosis.service.ts';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -129,6 +132,13 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     settings: ytdlpSettings,
     appConfig,
   });
+  const feedWatch = new FeedWatchService({
+    rows,
+    feeds: providers.feeds,
+    checks: new FeedCheckRepository(database.db),
+    queue: queue.downloadQueue,
+    appConfig,
+  });
   const reindexVideos = new ReindexVideoService({
     ytdlp: providers.ytdlp,
     rows,
@@ -161,6 +171,10 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     'update_subscribed',
     updateSubscribedJob(subscriptionScan, appConfig, () => queue.downloadQueue.startDownloads(true)),
   );
+  jobs.register(
+    'check_feeds',
+    checkFeedsJob(feedWatch, appConfig, () => queue.downloadQueue.startDownloads(true)),
+  );
   jobs.register('check_reindex', checkReindexJob(reindex));
   jobs.register('index_playlists', indexPlaylistsJob(channelPlaylists));
   return {
@@ -169,6 +183,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     downloads,
     postProcess,
     subscriptionScan,
+    feedWatch,
     reindex,
     refresh: new RefreshService(reindex, archive.tasks),
   };

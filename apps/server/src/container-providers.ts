@@ -1,11 +1,13 @@
 import { pino } from 'pino';
 import type { AppConfigEnv } from './config.ts';
+import { FeedRepository } from './repositories/feed.repository.ts';
 import { RydRepository } from './repositories/ryd.repository.ts';
 import { SponsorBlockRepository } from './repositories/sponsorblock.repository.ts';
 import { YtdlpRepository } from './repositories/ytdlp.repository.ts';
 
 /**
- * The edges to the outside: the provider through yt-dlp, SponsorBlock and Return YouTube Dislike.
+ * The edges to the outside: the provider through yt-dlp and its Atom feeds, SponsorBlock and Return
+ * YouTube Dislike.
  * They hold no database state, so they are built from the configuration alone.
  */
 export function createProviderEdges(config: AppConfigEnv) {
@@ -18,5 +20,6 @@ export function createProviderEdges(config: AppConfigEnv) {
     }),
     sponsorblock: new SponsorBlockRepository({ baseUrl: config.sponsorblockUrl, logger }),
     ryd: new RydRepository({ baseUrl: config.rydUrl, logger }),
+    feeds: new FeedRepository({ baseUrl: config.youtubeFeedUrl }),
   };
 }

@@ -206,13 +206,26 @@ describe.each(ENGINES)('task schedules on %s', (engine) => {
   });
 
   it('creates the first-install schedules once, so a deleted default stays deleted', async () => {
-    expect(await t.container.schedules.createInstallDefaults()).toEqual(['check_reindex']);
+    expect(await t.container.schedules.createInstallDefaults()).toEqual(['check_reindex', 'check_feeds']);
     expect((await api('GET', '/api/task/schedule/')).body).toEqual([
+      expect.objectContaining({ name: 'check_feeds', schedule: '*/15 * *' }),
       expect.objectContaining({ name: 'check_reindex', schedule: '0 12 *', config: { days: 90 } }),
     ]);
     await api('DELETE', '/api/task/schedule/check_reindex/');
+    await api('DELETE', '/api/task/schedule/check_feeds/');
     expect(await t.container.schedules.createInstallDefaults()).toEqual([]);
     expect((await api('GET', '/api/task/schedule/')).body).toEqual([]);
+  });
+
+  it('lets check_feeds run every 15 minutes, not more often (issue 16)', async () => {
+    const ok = await api('POST', '/api/task/schedule/check_feeds/', { schedule: '*/15 * *' });
+    expect(ok.status).toBe(200);
+    const tooOften = await api('POST', '/api/task/schedule/check_feeds/', { schedule: '*/10 * *' });
+    expect(tooOften).toEqual({
+      status: 400,
+      body: { error: "task 'check_feeds' runs at most every 15 minutes" },
+    });
+    await api('DELETE', '/api/task/schedule/check_feeds/');
   });
 
   it('keeps schedules to staff', async () => {

@@ -15,6 +15,7 @@ export const TASK_NAMES = [
   'thumbnail_check',
   'index_playlists',
   'subscribe_to',
+  'check_feeds',
 ] as const;
 export const taskName = z.enum(TASK_NAMES);
 export type TaskName = z.infer<typeof taskName>;

@@ -183,6 +183,19 @@ export interface DownloadQueueTable {
   status: 'pending' | 'ignore' | 'priority' | 'ignore-force';
 }
 
+export interface FeedChecksTable {
+  /** channel or playlist id */
+  target_id: string;
+  kind: 'channel' | 'playlist';
+  etag: string | null;
+  last_modified: string | null;
+  checked_at: number;
+  /** when the feed last brought a video that was queued */
+  last_new_at: number | null;
+  /** null after a good check */
+  last_error: string | null;
+}
+
 export interface TasksTable {
   id: string;
   name: string;
@@ -282,6 +295,7 @@ export interface Database {
   watch_progress: WatchProgressTable;
   download_queue: DownloadQueueTable;
   download_blocklist: DownloadBlocklistTable;
+  feed_checks: FeedChecksTable;
   tasks: TasksTable;
   reindex_queue: ReindexQueueTable;
   video_totals: VideoTotalsTable;

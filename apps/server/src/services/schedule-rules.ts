@@ -36,6 +36,8 @@ export const SCHEDULABLE_TASKS: Partial<Record<TaskName, SchedulableTask>> = {
   check_reindex: task('0 12 *', { installDefault: true, config: { days: { default: 90, min: 1 } } }),
   thumbnail_check: task('0 17 *', { installDefault: true }),
   run_backup: task('0 18 0', { config: { rotate: { default: 5, min: 1 } } }),
+  // one small HTTP request per subscription, so allowed more often than the hourly deep scan (issue 16)
+  check_feeds: task('*/15 * *', { installDefault: true, minIntervalMinutes: 15 }),
 };
 
 function task(auto: string, extra: Partial<SchedulableTask> = {}): SchedulableTask {

@@ -33,6 +33,7 @@ export const TASK_DEFINITIONS: Record<TaskName, TaskDefinition> = {
   thumbnail_check: def('Check your Thumbnails', 'setting:thumbnailcheck', true, false, true),
   index_playlists: def('Index Channel Playlist', 'channel:indexplaylist', false, false, false),
   subscribe_to: def('Add Subscription', 'subscription:add', false, false, false),
+  check_feeds: def('Check feeds for new uploads', 'download:feeds', true, true, true),
 };
 
 function def(

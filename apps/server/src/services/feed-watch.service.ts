@@ -1,0 +1,198 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AppConfig } from '@tubekeeper/contract';
+import type {
+  ArchiveRefreshRepository,
+  SubscribedChannel,
+} from '../repositories/archive-refresh.repository.ts';
+import type { FeedCheckRepository, FeedCheckRow } from '../repositories/feed-check.repository.ts';
+import type { FeedEntry, FeedKind, FeedRepository } from '../repositories/feed.repository.ts';
+import { YtdlpError } from '../repositories/ytdlp-output.ts';
+import type { AppConfigService } from './app-config.service.ts';
+import { silentReporter, type ProgressReporter } from './progress.ts';
+import type { ScanEntry, ScanSource } from './queue-extractor.service.ts';
+import { tabLimits, type ScanQueue } from './subscription-scan.service.ts';
+
+export interface FeedWatchOptions {
+  /** feeds read at the same time (default 4) */
+  concurrency?: number;
+  /** each request waits a random 0..jitterMs first, so checks do not hit the provider in lockstep (default 250) */
+  jitterMs?: number;
+  now?: () => number;
+}
+
+export interface FeedWatchResult {
+  checked: number;
+  /** feeds answered 304 */
+  unchanged: number;
+  added: number;
+  /** videos found but not queued (their metadata could not be fetched) */
+  notQueued: { input: string; error: string }[];
+  failed: { id: string; name: string; message: string }[];
+  stopped: boolean;
+}
+
+interface FeedTarget {
+  kind: FeedKind;
+  id: string;
+  name: string;
+  /** how many of the feed's entries count (page-size overwrites); 0 skips the feed */
+  limit: number | null;
+  source: ScanSource;
+}
+
+/**
+ * check_feeds (issue 16): the Atom feed of every subscribed channel and playlist, read with conditional
+ * requests, a few at a time with jitter. Only the ids the feed lists that are not queued, ignored,
+ * blocked or archived reach yt-dlp (the queue's scan path leaves the others out), so an unchanged feed
+ * costs one small HTTP request and no provider call. The deep scan (update_subscribed) stays the
+ * backstop for what a feed misses (more than 15 uploads between checks, members-only, some shorts).
+ */
+export class FeedWatchService {
+  private readonly concurrency: number;
+  private readonly jitterMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly deps: {
+      rows: Pick<ArchiveRefreshRepository, 'subscribedChannels' | 'subscribedPlaylists'>;
+      feeds: Pick<FeedRepository, 'fetch'>;
+      checks: FeedCheckRepository;
+      queue: ScanQueue;
+      appConfig: AppConfigService;
+    },
+    options: FeedWatchOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 4;
+    this.jitterMs = options.jitterMs ?? 250;
+    this.now = options.now ?? Date.now;
+  }
+
+  async run(options: { signal?: AbortSignal; reporter?: ProgressReporter } = {}): Promise<FeedWatchResult> {
+    const { signal } = options;
+    const reporter = options.reporter ?? silentReporter;
+    const config = await this.deps.appConfig.get();
+    const targets = await this.targets(config);
+    const previous = await this.deps.checks.all();
+    const result: FeedWatchResult = {
+      checked: 0,
+      unchanged: 0,
+      added: 0,
+      notQueued: [],
+      failed: [],
+      stopped: false,
+    };
+    let next = 0;
+    const worker = async () => {
+      while (!signal?.aborted && next < targets.length) {
+        const target = targets[next++]!;
+        await this.check(target, previous.get(target.id), config, result, signal);
+        reporter.update(result.checked / Math.max(targets.length, 1), [
+          `Checking feeds ${result.checked}/${targets.length}`,
+          `${result.added} new`,
+        ]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, targets.length) }, worker));
+    result.stopped = !!signal?.aborted;
+    return result;
+  }
+
+  private async targets(config: AppConfig): Promise<FeedTarget[]> {
+    const channels = (await this.deps.rows.subscribedChannels()).map((c: SubscribedChannel): FeedTarget => ({
+      kind: 'channel',
+      id: c.channel_id,
+      name: c.channel_name,
+      // the feed lists uploads; the Videos page size (or the channel's overwrite) bounds them
+      limit: tabLimits(config.subscriptions, c.overwrites)[0]!.limit,
+      source: { channelId: c.channel_id, channelName: c.channel_name },
+    }));
+    const playlists = (await this.deps.rows.subscribedPlaylists()).map((p): FeedTarget => ({
+      kind: 'playlist',
+      id: p.playlist_id,
+      name: p.playlist_name,
+      limit: config.subscriptions.playlist_size,
+      source: {},
+    }));
+    return [...channels, ...playlists].filter((t) => t.limit !== 0);
+  }
+
+  private async check(
+    target: FeedTarget,
+    before: FeedCheckRow | undefined,
+    config: AppConfig,
+    result: FeedWatchResult,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    if (this.jitterMs > 0) {
+      await sleep(Math.random() * this.jitterMs, undefined, { signal }).catch(() => undefined);
+      if (signal?.aborted) return;
+    }
+    const answer = await this.deps.feeds.fetch(
+      target.kind,
+      target.id,
+      { etag: before?.etag ?? null, lastModified: before?.last_modified ?? null },
+      signal,
+    );
+    if (signal?.aborted) return;
+    result.checked += 1;
+    const row: FeedCheckRow = {
+      target_id: target.id,
+      kind: target.kind,
+      etag: before?.etag ?? null,
+      last_modified: before?.last_modified ?? null,
+      checked_at: this.now(),
+      last_new_at: before?.last_new_at ?? null,
+      last_error: null,
+    };
+    if (answer.status === 'failed') {
+      result.failed.push({ id: target.id, name: target.name, message: answer.error });
+      await this.deps.checks.save({ ...row, last_error: answer.error });
+      return;
+    }
+    if (answer.status === 'unchanged') {
+      result.unchanged += 1;
+      await this.deps.checks.save(row);
+      return;
+    }
+    const entries = answer.entries.slice(0, target.limit ?? undefined).map((e) => scanEntry(e, target));
+    let report;
+    try {
+      report = await this.deps.queue.enqueueFromScan(entries, target.source, {
+        autoStart: config.subscriptions.auto_start,
+        ...(signal && { signal }),
+      });
+    } catch (error) {
+      // the provider itself is unreachable or yt-dlp is missing: the whole check ends, as a scan does
+      if (error instanceof YtdlpError && (error.kind === 'connection' || error.kind === 'not-found'))
+        throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      result.failed.push({ id: target.id, name: target.name, message });
+      await this.deps.checks.save({ ...row, last_error: message });
+      return;
+    }
+    result.added += report.added;
+    result.notQueued.push(...report.failures);
+    // the validators are kept only when the entries were handled, so a failed enqueue is read again
+    await this.deps.checks.save({
+      ...row,
+      etag: answer.validators.etag,
+      last_modified: answer.validators.lastModified,
+      ...(report.added > 0 && { last_new_at: this.now() }),
+    });
+  }
+}
+
+/** A feed entry in the shape of a flat listing entry (what the queue's scan path reads). */
+function scanEntry(entry: FeedEntry, target: FeedTarget): ScanEntry {
+  const channelId = entry.channelId ?? target.source.channelId;
+  return {
+    entry: {
+      id: entry.videoId,
+      title: entry.title,
+      url: `https://www.youtube.com/watch?v=${entry.videoId}`,
+      ...(channelId && { channel_id: channelId }),
+      ...(target.source.channelName && { channel: target.source.channelName }),
+      ...(entry.published !== undefined && { timestamp: Math.floor(entry.published / 1000) }),
+    },
+  };
+}
