@@ -23,6 +23,12 @@ const TASKS: Omit<ScheduleTaskProps, 'current'>[] = [
       'Refreshes the metadata of videos, channels and playlists older than the given number of days, a share each run.',
     configKey: { key: 'days', label: 'Refresh older than (days)', fallback: 90 },
   },
+  {
+    name: 'check_feeds',
+    title: 'Check Feeds',
+    description:
+      'Reads the feed of every subscribed channel and playlist and queues new uploads; cheap enough for every 15 minutes.',
+  },
 ];
 
 /** Spec §2 Settings: Scheduling (staff): a schedule per task, "minute hour day_of_week" in the server's TZ. */
@@ -34,7 +40,8 @@ export function SchedulingRoute() {
       <p className="help-text">
         A schedule is <code>minute hour day_of_week</code> in the server&apos;s time zone, like cron:{' '}
         <code>0 8 *</code> runs daily at 08:00, <code>30 18 0</code> on Sundays at 18:30, <code>auto</code>{' '}
-        sets the default. The scheduler doesn&apos;t support schedules that trigger more than once per hour.
+        sets the default. The scheduler doesn&apos;t support schedules that trigger more than once per hour,
+        except Check Feeds, which may run every 15 minutes (<code>*/15 * *</code>).
       </p>
       {schedules.error && <ErrorText>{errorMessage(schedules.error)}</ErrorText>}
       {schedules.data &&
