@@ -59,6 +59,15 @@ export function GridIcon() {
   );
 }
 
+export function TableIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="4" width="18" height="16" rx="1" />
+      <path d="M3 10h18M3 15h18M9 4v16" />
+    </Icon>
+  );
+}
+
 export function ListIcon() {
   return (
     <Icon>

@@ -104,6 +104,50 @@ describe('Home', () => {
     expect(api.callsTo('POST', '/api/user/me/').at(-1)?.body).toEqual({ view_style_home: 'list' });
   });
 
+  test('the table view shows a row per video; its sortable headers save the sort and reload the list', async () => {
+    const api = mockApi(archiveRoutes([]));
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Table view' }));
+    await waitFor(() => expect(screen.getAllByTestId('video-row')).toHaveLength(12));
+    expect(api.callsTo('POST', '/api/user/me/').at(-1)?.body).toEqual({ view_style_home: 'table' });
+    expect(screen.queryAllByTestId('video-card')).toHaveLength(0);
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Title', 'Channel', 'Published ▼', 'Duration', 'Size', 'Watched']);
+    const first = within(screen.getAllByTestId('video-row')[0]!);
+    expect(first.getByRole('link', { name: videos[0]!.title })).toBeTruthy();
+    expect(first.getByRole('button', { name: `Mark ${videos[0]!.title} as watched` })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Duration' }));
+    await waitFor(() => expect(listQueries(api)).toContain('/api/video/?sort=duration&order=desc'));
+    expect(api.callsTo('POST', '/api/user/me/').at(-1)?.body).toEqual({
+      sort_by: 'duration',
+      sort_order: 'desc',
+    });
+    await user.click(await screen.findByRole('button', { name: /Duration/ }));
+    await waitFor(() => expect(listQueries(api)).toContain('/api/video/?sort=duration&order=asc'));
+    expect(screen.getByRole('columnheader', { name: /Duration/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+  });
+
+  test('a home view stored by an upstream client as "table" and hide_watched null show the table and all videos', async () => {
+    const api = mockApi({
+      ...archiveRoutes([]),
+      ...Object.fromEntries(
+        Object.entries(
+          sessionRoutes({ userConfig: { view_style_home: 'table', hide_watched: null } }),
+        ).filter(([route]) => route === 'GET /api/user/me/'),
+      ),
+    });
+    renderApp('/');
+    await waitFor(() => expect(screen.getAllByTestId('video-row')).toHaveLength(12));
+    expect((screen.getByRole('switch', { name: 'Show unwatched only' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect(listQueries(api).every((q) => !q.includes('watch='))).toBe(true);
+  });
+
   test('show unwatched only asks for unwatched videos', async () => {
     const api = mockApi(archiveRoutes([]));
     renderApp('/');

@@ -64,7 +64,11 @@ export function ViewControls({ viewKey, toggle, showSort = false }: ViewControls
             onChange={(gridItems) => save({ grid_items: gridItems })}
           />
         )}
-        <ViewStyleButtons viewStyle={viewStyle} onChange={(style) => save({ [viewKey]: style })} />
+        <ViewStyleButtons
+          viewStyle={viewStyle}
+          table={viewKey === 'view_style_home'}
+          onChange={(style) => save({ [viewKey]: style })}
+        />
       </div>
       {update.isError && <ErrorText>{errorMessage(update.error)}</ErrorText>}
     </div>
