@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentLocalDays } from '../src/services/local-days.ts';
 import { pythonTitle } from '../src/services/stats.service.ts';
@@ -288,6 +289,18 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
         [ids.a, 1500],
         [ids.c, 100],
       ]);
+
+      // one statement over many rows (PostgreSQL keeps the totals per statement)
+      await t.database.db
+        .updateTable('videos')
+        .set({ watched: 0, media_size: sql<number>`media_size * 2` })
+        .execute();
+      const after = await get(viewer, '/api/stats/watch/');
+      expect(after.watched).toBeNull();
+      expect(after.unwatched).toMatchObject({ duration: 3740, items: 4, progress: 1 });
+      expect((await get(viewer, '/api/stats/video/')).media_size).toBe(8200);
+      await t.database.db.deleteFrom('download_queue').execute();
+      expect(await get(viewer, '/api/stats/download/')).toMatchObject({ pending: null, ignore: null });
     });
   });
 });

@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011_schedules.ts';
 import * as m0012 from './migrations/0012_stats_totals.ts';
 import * as m0015 from './migrations/0015_queue_diagnosis.ts';
 import * as m0017 from './migrations/0017_queue_additions.ts';
+import * as m0020 from './migrations/0020_stats_totals_rework.ts';
 import * as m0026 from './migrations/0026_feed_checks.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0012_stats_totals': m0012,
   '0015_queue_diagnosis': m0015,
   '0017_queue_additions': m0017,
+  '0020_stats_totals_rework': m0020,
   '0026_feed_checks': m0026,
 };
 

@@ -279,6 +279,13 @@ export interface SchedulesTable {
   last_task_id: string | null;
 }
 
+/** Kept by triggers (migration 0020): downloads per quarter hour (`date_downloaded` / 900 000). */
+export interface DownloadQuartersTable {
+  quarter: number;
+  doc_count: number;
+  media_size: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -301,6 +308,7 @@ export interface Database {
   video_totals: VideoTotalsTable;
   channel_video_totals: ChannelVideoTotalsTable;
   queue_totals: QueueTotalsTable;
+  download_quarters: DownloadQuartersTable;
   schedules: SchedulesTable;
   queue_additions: QueueAdditionsTable;
 }

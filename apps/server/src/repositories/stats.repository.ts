@@ -32,6 +32,9 @@ export interface ChannelTotalsRow {
   duration_ms: number;
 }
 
+/** The width of a `download_quarters` row (migration 0020). */
+const QUARTER_MS = 900_000;
+
 const ORDER_COLUMNS = {
   doc_count: 'doc_count',
   duration: 'duration_ms',
@@ -87,25 +90,28 @@ export class StatsRepository {
   }
 
   /**
-   * Downloads and their bytes per day. `dayStarts` are the epoch ms at which each day begins, newest first;
-   * a video belongs to the first day that began at or before its download.
+   * Downloads and their bytes per day, from the kept quarter-hour totals (at most 96 rows a day).
+   * `dayStarts` are the epoch ms at which each day begins, newest first; a quarter belongs to the first day
+   * that began at or before it (days begin on a quarter hour in every time zone).
    */
   async downloadsPerDay(dayStarts: number[]): Promise<DayTotalsRow[]> {
     const oldest = dayStarts.at(-1);
     if (oldest === undefined) return [];
     // literals, not parameters: PostgreSQL groups by the same expression only if it is written the same
     const day = sql<number>`CASE ${sql.join(
-      dayStarts.map((start, i) => sql`WHEN date_downloaded >= ${sql.lit(start)} THEN ${sql.lit(i)}`),
+      dayStarts.map(
+        (start, i) => sql`WHEN quarter >= ${sql.lit(Math.ceil(start / QUARTER_MS))} THEN ${sql.lit(i)}`,
+      ),
       sql` `,
     )} END`;
     const rows = await this.db
-      .selectFrom('videos')
+      .selectFrom('download_quarters')
       .select(({ fn }) => [
         day.as('day'),
-        fn.countAll<number>().as('count'),
+        fn.sum<number>('doc_count').as('count'),
         fn.sum<number>('media_size').as('media_size'),
       ])
-      .where('date_downloaded', '>=', oldest)
+      .where('quarter', '>=', Math.ceil(oldest / QUARTER_MS))
       .groupBy(day)
       .execute();
     return rows.map((r) => ({
@@ -115,17 +121,21 @@ export class StatsRepository {
     }));
   }
 
-  /** The `limit` channels with the most videos, bytes or seconds; ties by channel id. */
-  biggestChannels(order: BiggestChannelsOrder, limit: number): Promise<ChannelTotalsRow[]> {
+  /**
+   * The `limit` channels with the most videos, bytes or seconds; ties by channel id. Read in the order of
+   * that column's index; a channel whose videos are all gone (all totals 0) sorts last and is dropped here
+   * rather than filtered in SQL, which would make the engine sort every channel.
+   */
+  async biggestChannels(order: BiggestChannelsOrder, limit: number): Promise<ChannelTotalsRow[]> {
     const column = ORDER_COLUMNS[order];
-    return this.db
+    const rows = await this.db
       .selectFrom('channel_video_totals as t')
       .innerJoin('channels as c', 'c.channel_id', 't.channel_id')
       .select(['t.channel_id', 'c.channel_name', 't.doc_count', 't.media_size', 't.duration_ms'])
-      .where('t.doc_count', '>', 0)
       .orderBy(`t.${column}`, 'desc')
       .orderBy('t.channel_id')
       .limit(limit)
       .execute();
+    return rows.filter((r) => r.doc_count > 0);
   }
 }
