@@ -4,6 +4,7 @@ import { FeedWatchService } from './services/feed-watch.service.ts';
 import { FailureDiagnosisService } from './services/failure-diagnosis.service.ts';
 import path from 'node:path';
 import { pino } from 'pino';
+import { userFacingText } from './services/user-facing-text.ts';
 import type { AppConfigEnv } from './config.ts';
 import type { createArchiveServices } from './container-archive.ts';
 import type { createProviderEdges } from './container-providers.ts';
@@ -106,6 +107,8 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     downloadDir,
     recover: () => archive.archiver.recover(stagingRoot),
     diagnose: (message) => diagnosis.diagnose(message),
+    present: userFacingText(deps.config),
+    log,
     ...(deps.backoff && { backoff: deps.backoff }),
   });
   const postProcess = new DownloadPostProcess({

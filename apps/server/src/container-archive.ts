@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import type { AppConfigEnv } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { EmbeddedJobQueue } from './jobs/embedded-job-queue.ts';
@@ -15,6 +16,7 @@ import { ImportVideoStager } from './services/import-video.service.ts';
 import { ManualImportService } from './services/manual-import.service.ts';
 import { MetadataEmbedService } from './services/metadata-embed.service.ts';
 import { TaskRecordService } from './services/task-record.service.ts';
+import { userFacingText } from './services/user-facing-text.ts';
 import { TaskService } from './services/task.service.ts';
 import { VideoArchiver } from './services/video-archiver.service.ts';
 
@@ -29,8 +31,9 @@ export function createArchiveServices(config: AppConfigEnv, database: DatabaseHa
   const ffmpeg = new FfmpegRepository(config);
   const videoIndex = new VideoIndexRepository(database.db);
   const taskRows = new TaskRepository(database.db);
-  const taskRecords = new TaskRecordService(taskRows);
-  const jobs = new EmbeddedJobQueue(taskRecords);
+  const present = userFacingText(config);
+  const taskRecords = new TaskRecordService(taskRows, Date.now, present);
+  const jobs = new EmbeddedJobQueue(taskRecords, pino({ level: config.logLevel, name: 'tasks' }));
   const artwork = new ArtworkService(ffmpeg, files, paths);
   const archiver = new VideoArchiver(videoIndex, files, paths);
   const importDirs = { importDir: paths.importDir, stagingRoot: paths.importStagingDir };

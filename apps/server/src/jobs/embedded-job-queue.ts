@@ -75,6 +75,8 @@ export class EmbeddedJobQueue implements JobQueue {
       outcome = stoppedOr(controller.signal, { status: 'success', result, level });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      // the full text (absolute paths and all) for the log; the record shows it relative to the folders
+      if (!controller.signal.aborted) this.log?.error({ err: error }, `task ${id} failed`);
       outcome = stoppedOr(controller.signal, { status: 'failed', error: message });
     }
     clearInterval(poll);

@@ -1,5 +1,6 @@
 import type { ChannelOverwrites } from '@tubekeeper/contract';
 import type { ArchiveRefreshRepository } from '../repositories/archive-refresh.repository.ts';
+import type { PresentText } from './user-facing-text.ts';
 import type { ArchiveFilesRepository } from '../repositories/archive-files.repository.ts';
 import { YtdlpError, type YtdlpRepository, type YtdlpSettings } from '../repositories/ytdlp.repository.ts';
 import type { Diagnosis } from '../repositories/ytdlp-diagnosis.ts';
@@ -53,6 +54,9 @@ export interface DownloadPendingDeps {
   recover: () => Promise<unknown>;
   /** what a failure means and what to do (failure-diagnosis.service.ts) */
   diagnose: (message: string) => Promise<Diagnosis>;
+  /** item messages with paths relative to the media or cache folder (services/user-facing-text.ts) */
+  present?: PresentText;
+  log?: { warn(object: unknown, message: string): void };
   backoff?: BackoffOptions;
 }
 
@@ -204,8 +208,11 @@ export class DownloadPendingService {
       return;
     }
     const diagnosis = await this.deps.diagnose(message);
-    await this.deps.queue.setMessage(item.youtube_id, message, diagnosis);
-    run.result.failed.push({ youtube_id: item.youtube_id, message, diagnosis });
+    // the item shows paths relative to the media or cache folder; the log keeps the full text
+    const shown = this.deps.present?.(message) ?? message;
+    if (shown !== message) this.deps.log?.warn({ err: error }, `download of ${item.youtube_id} failed`);
+    await this.deps.queue.setMessage(item.youtube_id, shown, diagnosis);
+    run.result.failed.push({ youtube_id: item.youtube_id, message: shown, diagnosis });
     await this.removeLeftovers(item.youtube_id);
   }
 

@@ -2,6 +2,7 @@ import type { TaskName } from '@tubekeeper/contract';
 import type { TaskRow } from '../db/tables.ts';
 import type { TaskRepository } from '../repositories/task.repository.ts';
 import type { ProgressReporter } from './progress.ts';
+import { asIs, type PresentText } from './user-facing-text.ts';
 import { TASK_DEFINITIONS } from './task-definitions.ts';
 
 /** How long a finished task stays in the notification list (upstream: 5 s after success, 20 s after failure). */
@@ -28,6 +29,8 @@ export class TaskRecordService {
   constructor(
     private readonly tasks: TaskRepository,
     private readonly now: () => number = Date.now,
+    /** paths relative to the media or cache folder in results and progress lines */
+    private readonly present: PresentText = asIs,
   ) {}
 
   /** Told about every run this process finishes, with its final record (task notifications listen). */
@@ -71,7 +74,7 @@ export class TaskRecordService {
   }
 
   reporter(id: string): TaskReporter {
-    return new TaskReporter(this.tasks, id, this.now);
+    return new TaskReporter(this.tasks, id, this.now, this.present);
   }
 
   command(id: string): Promise<'stop' | 'kill' | null> {
@@ -82,7 +85,7 @@ export class TaskRecordService {
     await reporter?.close();
     const now = this.now();
     const failed = outcome.status === 'failed' || (outcome.status === 'success' && outcome.level === 'error');
-    const text = outcome.status === 'failed' ? outcome.error : outcome.result;
+    const text = this.present(outcome.status === 'failed' ? outcome.error : outcome.result);
     await this.tasks.update(id, {
       status: outcome.status,
       level: failed ? 'error' : 'info',
@@ -123,10 +126,15 @@ export class TaskReporter implements ProgressReporter {
     private readonly tasks: TaskRepository,
     private readonly id: string,
     private readonly now: () => number,
+    private readonly present: PresentText = asIs,
   ) {}
 
   update(progress: number, messages: string[], level: 'info' | 'error' = 'info'): void {
-    this.latest = { progress: Math.min(1, Math.max(0, progress)), messages, level };
+    this.latest = {
+      progress: Math.min(1, Math.max(0, progress)),
+      messages: messages.map(this.present),
+      level,
+    };
     if (this.timer) return;
     const wait = this.lastWrite + PROGRESS_WRITE_INTERVAL_MS - this.now();
     if (wait <= 0) this.write();
