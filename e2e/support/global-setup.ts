@@ -11,6 +11,8 @@ declare module 'vitest' {
     adminToken: string;
     /** where a spec writes {"<video id>": "<yt-dlp error text>"} to make the fake provider fail a video */
     providerFailuresFile: string;
+    /** the server's TK_DATA_DIR, for specs that put files in its import folder */
+    dataDir: string;
   }
 }
 
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseURL', server.baseURL);
   project.provide('providerFailuresFile', providerFailuresFile(server.dataDir));
+  project.provide('dataDir', server.dataDir);
   try {
     const token = await adminToken(server.baseURL, ADMIN);
     project.provide('adminToken', token);
