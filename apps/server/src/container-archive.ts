@@ -52,6 +52,8 @@ export function createArchiveServices(config: AppConfigEnv, database: DatabaseHa
     paths,
   );
   jobs.register('resync_metadata', resyncMetadataJob(embedder));
+  // the spec's "embed thumbnails" starts upstream's old name for the same work (cover and tags together)
+  jobs.register('resync_thumbs', resyncMetadataJob(embedder));
   return {
     archivePaths: paths,
     ffmpeg,

@@ -13,6 +13,7 @@ import { HomeRoute } from '../features/home/routes/home-route.tsx';
 import { PlaylistListRoute } from '../features/playlists/routes/playlist-list-route.tsx';
 import { PlaylistRoute } from '../features/playlists/routes/playlist-route.tsx';
 import { SearchRoute } from '../features/search/routes/search-route.tsx';
+import { ActionsRoute } from '../features/actions/routes/actions-route.tsx';
 import { SchedulingRoute } from '../features/scheduling/routes/scheduling-route.tsx';
 import { ApplicationSettingsRoute } from '../features/settings/routes/application-settings-route.tsx';
 import { SettingsDashboardRoute } from '../features/settings/routes/settings-dashboard-route.tsx';
@@ -82,6 +83,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'user', element: <UserSettingsRoute /> },
             { path: 'application', element: <ApplicationSettingsRoute /> },
             { path: 'scheduling', element: <SchedulingRoute /> },
+            { path: 'actions', element: <ActionsRoute /> },
             { path: 'users', element: <UsersRoute /> },
           ],
         },

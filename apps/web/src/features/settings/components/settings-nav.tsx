@@ -17,6 +17,7 @@ export const SETTINGS_PAGES: SettingsPage[] = [
   { to: '/settings/user/', label: 'User' },
   { to: '/settings/application/', label: 'Application', staffOnly: true },
   { to: '/settings/scheduling/', label: 'Scheduling', staffOnly: true },
+  { to: '/settings/actions/', label: 'Actions', staffOnly: true },
 ];
 
 export function SettingsNav() {

@@ -97,7 +97,7 @@ describe('Settings: User', () => {
     expect(screen.queryByRole('link', { name: 'User Management' })).toBeNull();
   });
 
-  test('the settings navigation offers Dashboard and User, and Application and Scheduling to staff', async () => {
+  test('the settings navigation offers Dashboard and User, and Application, Scheduling and Actions to staff', async () => {
     mockApi(sessionRoutes({ is_staff: true }));
     renderApp('/settings/');
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
@@ -105,7 +105,7 @@ describe('Settings: User', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'User', 'Application', 'Scheduling']);
+    ).toEqual(['Dashboard', 'User', 'Application', 'Scheduling', 'Actions']);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   });
 });

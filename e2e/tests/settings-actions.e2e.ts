@@ -1,0 +1,76 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { apiRequest, createUser } from '../support/api.ts';
+import { launchBrowser, newContext } from '../support/browser.ts';
+import { signIn } from '../support/pages.ts';
+
+const baseURL = inject('baseURL');
+const STAFF = { username: 'actions-keeper', password: 'actions-password-1', is_staff: true };
+const IGNORED = 'bravoVid003';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await createUser(baseURL, inject('adminToken'), STAFF);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const group = (page: Page, title: string): Locator =>
+  page.locator('.settings-group').filter({ has: page.getByRole('heading', { name: title }) });
+
+interface QueuePage {
+  data: { youtube_id: string }[];
+}
+const queue = (filter: 'ignore' | 'pending') =>
+  apiRequest<QueuePage>(baseURL, inject('adminToken'), `/api/download/?filter=${filter}`);
+
+describe('Settings: Actions', () => {
+  test('each action shows its progress text, and the tasks their outcome', async () => {
+    await apiRequest(baseURL, inject('adminToken'), '/api/download/', {
+      method: 'POST',
+      body: { data: [{ youtube_id: IGNORED, status: 'ignore' }] },
+    });
+    // the add runs as a task (extract_download): wait until the item is there
+    for (let i = 0; i < 100; i++) {
+      if ((await queue('ignore')).data.some((item) => item.youtube_id === IGNORED)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await queue('ignore')).data.map((item) => item.youtube_id)).toContain(IGNORED);
+
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, STAFF.username, STAFF.password);
+    await page.goto('/settings/');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Actions' }).click();
+    await page.getByRole('heading', { name: 'Actions', level: 1 }).waitFor();
+
+    const clearing = group(page, 'Delete download queue');
+    await clearing.getByRole('button', { name: 'Delete all ignored' }).click();
+    await clearing.getByRole('status').getByText('Deleting download queue: ignored').waitFor();
+    expect((await queue('ignore')).data).toEqual([]);
+    await clearing.getByRole('button', { name: 'Delete all queued' }).click();
+    await clearing.getByRole('status').getByText('Deleting download queue: pending').waitFor();
+    expect((await queue('pending')).data).toEqual([]);
+
+    const importing = group(page, 'Manual media files import');
+    await importing.getByRole('button', { name: 'Start import' }).click();
+    await importing.getByRole('status').getByText('Processing import').waitFor();
+    await importing
+      .getByRole('status')
+      .getByText(/^Imported \d+ videos?/)
+      .waitFor({ timeout: 20_000 });
+
+    const embedding = group(page, 'Embed thumbnails into media files');
+    await embedding.getByRole('button', { name: 'Start process' }).click();
+    await embedding.getByRole('status').getByText('Processing thumbnails').waitFor();
+    await embedding
+      .getByRole('status')
+      .getByText(/^embedded metadata into/)
+      .waitFor({ timeout: 25_000 });
+    await context.close();
+    // embedding rewrites every media file of the demo library
+  }, 90_000);
+});
