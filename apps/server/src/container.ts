@@ -4,6 +4,7 @@ import { createArchiveServices } from './container-archive.ts';
 import { createArchiveEdits } from './container-edits.ts';
 import { createOperations } from './container-operations.ts';
 import { createProviderEdges } from './container-providers.ts';
+import { ChannelLookupService } from './services/channel-lookup.service.ts';
 import { createQueueServices, createSubscriptionServices } from './container-queue.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createSearchIndex, type SearchThreadOptions } from './db/search/search.factory.ts';
@@ -61,6 +62,7 @@ export function createContainer(
   const appConfig = new AppConfigService(settings);
   const archive = createArchiveServices(config, database);
   const providers = createProviderEdges(config);
+  const channels = new ChannelService(new ChannelQueryRepository(database.db, database.engine), userConfig);
   const edits = createArchiveEdits(config, database, userConfig, archive.tasks);
   const queue = createQueueServices({
     config,
@@ -98,7 +100,8 @@ export function createContainer(
       new CommentQueryRepository(database.db),
       playlistQueries,
     ),
-    channels: new ChannelService(new ChannelQueryRepository(database.db, database.engine), userConfig),
+    channels,
+    channelLookup: new ChannelLookupService(channels, providers.ytdlp, queue.ytdlpSettings),
     playlists: new PlaylistService(playlistQueries, userConfig),
     stats: new StatsService(new StatsRepository(database.db), config.timeZone),
     searchIndex,

@@ -15,7 +15,7 @@ import type { RoutesModule } from '../types.ts';
 const channelIdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Channels (upstream §1.5); permissions per upstream §1.1. */
-export const channelRoutes: RoutesModule = (app, { channels, channelEdits, removals }) => {
+export const channelRoutes: RoutesModule = (app, { channels, channelLookup, channelEdits, removals }) => {
   app.get(
     '/api/channel/',
     {
@@ -23,6 +23,19 @@ export const channelRoutes: RoutesModule = (app, { channels, channelEdits, remov
       schema: { querystring: channelListQuery, response: { 200: channelList } },
     },
     (request) => channels.list(request.user!.id, request.query, request.url),
+  );
+
+  // a static path: it wins over /api/channel/:id/ in the router
+  app.get(
+    '/api/channel/search/',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        querystring: z.object({ q: z.string({ message: 'q is required' }).min(1, 'q is required').max(500) }),
+        response: { 200: channel, 400: errorBody, 404: errorBody },
+      },
+    },
+    (request) => channelLookup.find(request.query.q),
   );
 
   app.get(
