@@ -15,5 +15,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
+    // a test of several steps, each waiting up to 5 s on a loaded machine (vitest.setup.ts)
+    testTimeout: 30_000,
   },
 });
