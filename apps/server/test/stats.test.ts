@@ -9,7 +9,8 @@ import { ENGINES } from './helpers/database.ts';
 describe('recentLocalDays', () => {
   it('gives today and the seven days before it, each starting at local midnight, across a DST change', () => {
     // New York moved to summer time on 2024-03-10 at 02:00
-    const days = recentLocalDays(Date.parse('2024-03-12T03:30:00Z'), 'America/New_York', 7);
+    const { days, until } = recentLocalDays(Date.parse('2024-03-12T03:30:00Z'), 'America/New_York', 7);
+    expect(new Date(until).toISOString()).toBe('2024-03-12T04:00:00.000Z');
     expect(days.map((d) => d.date)).toEqual([
       '2024-03-11',
       '2024-03-10',

@@ -43,13 +43,22 @@ function zonedMidnight(utcDay: number, timeZone: string): number {
   return at;
 }
 
-/** Today and the `back` days before it in the zone, newest first: Elasticsearch's `now-<back>d/d`. */
-export function recentLocalDays(now: number, timeZone: string, back: number): LocalDay[] {
+/**
+ * Today and the `back` days before it in the zone, newest first: Elasticsearch's `now-<back>d/d`; and when
+ * that answer runs out (the next midnight), so a caller can keep it until then.
+ */
+export function recentLocalDays(
+  now: number,
+  timeZone: string,
+  back: number,
+): { days: LocalDay[]; until: number } {
   const today = new Date(wallClock(now, timeZone));
+  const utcDay = (offset: number) =>
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset);
   const days: LocalDay[] = [];
   for (let i = 0; i <= back; i++) {
-    const day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - i);
+    const day = utcDay(-i);
     days.push({ date: new Date(day).toISOString().slice(0, 10), start: zonedMidnight(day, timeZone) });
   }
-  return days;
+  return { days, until: zonedMidnight(utcDay(1), timeZone) };
 }

@@ -9,7 +9,7 @@ import type {
   StatsWatch,
 } from '@tubekeeper/contract';
 import type { FlagCountRow, StatsRepository, VideoTotalsRow } from '../repositories/stats.repository.ts';
-import { recentLocalDays } from './local-days.ts';
+import { recentLocalDays, type LocalDay } from './local-days.ts';
 import { durationStr } from './wire/format.ts';
 
 /** Upstream's download history covers `now-7d/d`: today and the seven days before it. */
@@ -66,6 +66,8 @@ export function pythonTitle(text: string): string {
 
 /** `/api/stats/*` (upstream §5): the archive's figures in upstream's shapes. */
 export class StatsService {
+  private keptDays: { days: LocalDay[]; until: number } | undefined;
+
   constructor(
     private readonly stats: StatsRepository,
     private readonly timeZone: string,
@@ -130,12 +132,20 @@ export class StatsService {
   }
 
   async downloadHistory(): Promise<StatsDownloadHistory> {
-    const days = recentLocalDays(this.now(), this.timeZone, HISTORY_DAYS_BACK);
+    const days = this.historyDays();
     const rows = await this.stats.downloadsPerDay(days.map((d) => d.start));
     return rows
       .filter((r) => r.count > 0)
       .sort((a, b) => a.day - b.day)
       .map((r) => ({ date: days[r.day]!.date, count: r.count, media_size: r.media_size }));
+  }
+
+  /** The history's days, kept until the next midnight (working them out in the zone is most of the request). */
+  private historyDays(): LocalDay[] {
+    const now = this.now();
+    if (!this.keptDays || now >= this.keptDays.until || now < this.keptDays.days[0]!.start)
+      this.keptDays = recentLocalDays(now, this.timeZone, HISTORY_DAYS_BACK);
+    return this.keptDays.days;
   }
 
   async biggestChannels(order: BiggestChannelsOrder = 'doc_count'): Promise<StatsBiggestChannels> {
