@@ -61,7 +61,7 @@ describe('Settings: Actions', () => {
     await importing
       .getByRole('status')
       .getByText(/^Imported \d+ videos?/)
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 30_000 });
 
     const embedding = group(page, 'Embed thumbnails into media files');
     await embedding.getByRole('button', { name: 'Start process' }).click();
@@ -69,7 +69,7 @@ describe('Settings: Actions', () => {
     await embedding
       .getByRole('status')
       .getByText(/^embedded metadata into/)
-      .waitFor({ timeout: 25_000 });
+      .waitFor({ timeout: 70_000 });
     await context.close();
     // embedding rewrites every media file of the demo library
   }, 90_000);
