@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { endLeftovers, recordChildrenIn } from '../repositories/child-registry.ts';
 import { buildApp } from '../app.ts';
 import type { AppConfigEnv } from '../config.ts';
 import { createContainer } from '../container.ts';
@@ -10,6 +12,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function serve(config: AppConfigEnv): Promise<void> {
   for (const dir of [config.dataDir, config.mediaDir, config.cacheDir])
     fs.mkdirSync(dir, { recursive: true });
+  // yt-dlp groups a killed server left running would write into this run's files: end them first
+  const childrenDir = path.join(config.dataDir, 'children');
+  const leftovers = await endLeftovers(childrenDir);
+  recordChildrenIn(childrenDir);
   const database = await openMigratedDatabase(config);
   const container = createContainer(config, database, {
     ...(database.engine === 'sqlite' && {
@@ -25,6 +31,8 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     ...(process.stdout.isTTY && { transport: { target: 'pino-pretty' } }),
   });
 
+  if (leftovers.length)
+    app.log.warn(`ended ${leftovers.length} downloader process(es) left by a server that was killed`);
   const admin = await ensureInitialAdmin(
     container.repositories.users,
     container.userAdmin,

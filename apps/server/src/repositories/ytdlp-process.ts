@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { childEnded, childStarted } from './child-registry.ts';
 import { YTDLP_NOT_FOUND, YtdlpError } from './ytdlp-output.ts';
 
 export interface RunOptions {
@@ -24,6 +25,7 @@ let exitHook = false;
 function track(pid: number | undefined): void {
   if (!pid) return;
   running.add(pid);
+  childStarted(pid);
   if (exitHook) return;
   exitHook = true;
   process.once('exit', () => {
@@ -86,6 +88,7 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
     });
     child.on('close', (code) => {
       if (child.pid) running.delete(child.pid);
+      childEnded(child.pid);
       signal?.removeEventListener('abort', onAbort);
       if (killTimer) clearTimeout(killTimer);
       clearTimeout(timeout);

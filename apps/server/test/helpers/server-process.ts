@@ -39,7 +39,7 @@ export class ServerHarness {
   constructor(
     private readonly dataDir: string,
     readonly engine: Engine,
-    private readonly extraEnv: NodeJS.ProcessEnv = {},
+    readonly env: NodeJS.ProcessEnv = {},
   ) {}
 
   async start(): Promise<ServerProcess> {
@@ -66,7 +66,7 @@ export class ServerHarness {
         TK_CACHE_DIR: '',
         TK_HOST: '',
         YTDLP_PATH: FAKE_YTDLP_PATH,
-        ...this.extraEnv,
+        ...this.env,
       },
       stdio: process.env.TK_TEST_SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore',
     });
