@@ -1,3 +1,5 @@
+import { HealthRepository } from './repositories/health.repository.ts';
+import { HealthService } from './services/health.service.ts';
 import { checkFeedsJob } from './jobs/check-feeds.job.ts';
 import { FeedCheckRepository } from './repositories/feed-check.repository.ts';
 import { FeedWatchService } from './services/feed-watch.service.ts';
@@ -183,6 +185,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
   return {
     providerIndex,
     diagnosis,
+    health: new HealthService(new HealthRepository(database.db), diagnosis),
     downloads,
     postProcess,
     subscriptionScan,

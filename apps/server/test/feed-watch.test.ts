@@ -145,4 +145,27 @@ describe.each(ENGINES)('check_feeds on %s', (engine) => {
     ]);
     expect(rows[0]!.etag).toMatch(/^"[0-9a-f]{16}"$/);
   });
+
+  it('GET /api/health/ stays "OK" for anyone; ?details=true gives staff yt-dlp, last download and failing feeds', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(plain.json()).toBe('OK');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/health/?details=true' });
+    expect(anonymous.statusCode).toBe(403);
+    const report = await staff.request({ method: 'GET', url: '/api/health/?details=true' });
+    expect(report.statusCode).toBe(200);
+    expect(report.json()).toEqual({
+      status: 'OK',
+      ytdlp: { version: '2025.01.26', age_days: expect.any(Number) },
+      last_download: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      failing_subscriptions: [
+        {
+          id: GONE_CHANNEL,
+          kind: 'channel',
+          name: 'Gone Channel',
+          last_error: 'feed answered HTTP 404',
+          checked_at: expect.stringMatching(/^\d{4}-/),
+        },
+      ],
+    });
+  });
 });

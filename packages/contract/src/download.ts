@@ -153,3 +153,29 @@ export const downloadBulkUpdate = z.strictObject({
 export type DownloadBulkUpdate = z.infer<typeof downloadBulkUpdate>;
 
 export const downloadIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** `GET /api/health/?details=true` (staff): what monitoring needs beyond upstream's `"OK"` (issue 16). */
+export const healthReport = z.object({
+  status: z.literal('OK'),
+  ytdlp: z.object({
+    /** `yt-dlp --version`; null when yt-dlp does not run */
+    version: z.string().nullable(),
+    /** days since that release; null when the version is not a release date */
+    age_days: z.number().int().nullable(),
+  }),
+  /** ISO-8601 UTC of the newest download in the archive; null when none */
+  last_download: z.string().nullable(),
+  /** subscriptions whose last feed check failed */
+  failing_subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['channel', 'playlist']),
+      name: z.string().nullable(),
+      last_error: z.string(),
+      /** ISO-8601 UTC */
+      checked_at: z.string(),
+    }),
+  ),
+});
+export type HealthReport = z.infer<typeof healthReport>;
+export const healthQuery = z.strictObject({ details: z.enum(['true', 'false']).optional() });

@@ -100,12 +100,18 @@ export function startTime(message: string, now: number): number | undefined {
 
 const DAY_MS = 86_400_000;
 
-/** "installed 2023.03.04, 600 days old", or "" when the version is unknown or not a release date. */
-export function ytdlpAge(version: string | undefined, now: number): string {
+/** Days since the release a yt-dlp version ("2023.03.04") names; undefined when it names no date. */
+export function ytdlpReleaseAgeDays(version: string | undefined, now: number): number | undefined {
   const match = version && /^(\d{4})\.(\d{2})\.(\d{2})/.exec(version);
-  if (!match) return version ? `installed ${version}` : '';
+  if (!match) return undefined;
   const released = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const days = Math.max(0, Math.floor((now - released) / DAY_MS));
+  return Math.max(0, Math.floor((now - released) / DAY_MS));
+}
+
+/** "installed 2023.03.04, 600 days old", or "" when the version is unknown. */
+export function ytdlpAge(version: string | undefined, now: number): string {
+  const days = ytdlpReleaseAgeDays(version, now);
+  if (days === undefined) return version ? `installed ${version}` : '';
   return `installed ${version}, ${days} day${days === 1 ? '' : 's'} old`;
 }
 

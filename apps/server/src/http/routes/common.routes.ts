@@ -1,8 +1,9 @@
-import { APP_VERSION, pingResponse } from '@tubekeeper/contract';
+import { APP_VERSION, healthQuery, healthReport, pingResponse } from '@tubekeeper/contract';
+import { forbidden } from '../../errors.ts';
 import { z } from 'zod';
 import type { RoutesModule } from '../types.ts';
 
-export const commonRoutes: RoutesModule = (app, { versionCheck }) => {
+export const commonRoutes: RoutesModule = (app, { versionCheck, health }) => {
   app.get(
     '/api/ping/',
     { config: { permission: 'authenticated' }, schema: { response: { 200: pingResponse } } },
@@ -14,9 +15,19 @@ export const commonRoutes: RoutesModule = (app, { versionCheck }) => {
     }),
   );
 
+  // upstream's public "OK"; with ?details=true (staff) the monitoring report of issue 16
   app.get(
     '/api/health/',
-    { config: { permission: 'public' }, schema: { response: { 200: z.string() } } },
-    async () => JSON.stringify('OK'),
+    {
+      config: { permission: 'public' },
+      schema: { querystring: healthQuery, response: { 200: z.union([z.string(), healthReport]) } },
+    },
+    async (request) => {
+      if (request.query.details !== 'true') return JSON.stringify('OK');
+      const user = request.user;
+      if (!user || !(user.is_staff === 1 || user.is_superuser === 1))
+        throw forbidden('the health details are for staff');
+      return health.report();
+    },
   );
 };
