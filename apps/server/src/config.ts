@@ -55,6 +55,13 @@ const envSchema = z.object({
   TK_YOUTUBE_FEED_URL: serviceUrl.default('https://www.youtube.com/feeds/videos.xml'),
   TK_SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   TK_SEARCH_MMAP_MB: z.coerce.number().int().min(0).max(2048).default(2048),
+  TK_STALL_TIMEOUT_S: z.coerce.number().int().min(2).max(3600).default(30),
+  TK_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'expected 1-64 letters, digits, dots, dashes or underscores')
+    .default('tubekeeper'),
+  TK_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   TK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -97,6 +104,8 @@ export interface AppConfigEnv {
   trustedProxies: string[];
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** The first part of every Redis key Tubekeeper writes (BullMQ queues, worker registry). */
+  redisPrefix: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   ytdlpPath: string;
@@ -119,6 +128,20 @@ export interface AppConfigEnv {
   searchThreads: number;
   /** Bytes of the SQLite file each search thread reads through a memory map (0: none). */
   searchMmapBytes: number;
+  /** How long a killed worker's download claim and BullMQ job lock last before another worker takes over. */
+  stallTimeoutMs: number;
+  /** Embedded task workers of `tubekeeper serve` when REDIS_URL is set (TK_WORKERS; 0: the API only enqueues). */
+  embeddedWorkers: number;
+  /**
+   * Where downloads stage: `<cache>/download`, or a folder of its own per worker process (set by the worker
+   * command), because a run's start-up recovery clears what it finds there.
+   */
+  downloadDir?: string;
+}
+
+/** The staging folder of downloads this process uses. */
+export function downloadDir(config: Pick<AppConfigEnv, 'cacheDir' | 'downloadDir'>): string {
+  return config.downloadDir ?? path.join(config.cacheDir, 'download');
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     trustedProxies: e.TK_TRUSTED_PROXIES ? splitList(e.TK_TRUSTED_PROXIES) : [],
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.TK_REDIS_PREFIX,
     adminUsername: e.TK_ADMIN_USERNAME,
     adminPassword: e.TK_ADMIN_PASSWORD,
     ytdlpPath: e.YTDLP_PATH,
@@ -158,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     youtubeFeedUrl: e.TK_YOUTUBE_FEED_URL,
     searchThreads: e.TK_SEARCH_THREADS ?? Math.min(4, os.availableParallelism()),
     searchMmapBytes: e.TK_SEARCH_MMAP_MB * 1024 * 1024,
+    stallTimeoutMs: e.TK_STALL_TIMEOUT_S * 1000,
+    // with Redis the API only enqueues unless told otherwise; without it, it is the only worker
+    embeddedWorkers: e.TK_WORKERS ?? (e.REDIS_URL ? 0 : 1),
   };
 }
 

@@ -7,19 +7,19 @@ import { FailureDiagnosisService } from './services/failure-diagnosis.service.ts
 import path from 'node:path';
 import { pino } from 'pino';
 import { userFacingText } from './services/user-facing-text.ts';
-import type { AppConfigEnv } from './config.ts';
+import { downloadDir as stagingDownloadDir, type AppConfigEnv } from './config.ts';
 import type { createArchiveServices } from './container-archive.ts';
 import type { createProviderEdges } from './container-providers.ts';
 import type { createQueueServices } from './container-queue.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { checkReindexJob } from './jobs/check-reindex.job.ts';
-import { downloadPendingJob } from './jobs/download-pending.job.ts';
+import { downloadPendingJob, downloadPendingPart } from './jobs/download-pending.job.ts';
 import { indexPlaylistsJob } from './jobs/index-playlists.job.ts';
 import { updateSubscribedJob } from './jobs/update-subscribed.job.ts';
 import { ArchiveFilesRepository } from './repositories/archive-files.repository.ts';
 import { ArchiveRefreshRepository } from './repositories/archive-refresh.repository.ts';
 import { AutodeleteRepository } from './repositories/autodelete.repository.ts';
-import { DownloadQueueRepository } from './repositories/download-queue.repository.ts';
+import { DownloadClaimRepository } from './repositories/download-claim.repository.ts';
 import { ReindexQueueRepository } from './repositories/reindex-queue.repository.ts';
 import { RemoteFileRepository } from './repositories/remote-file.repository.ts';
 import type { SettingsRepository } from './repositories/settings.repository.ts';
@@ -62,7 +62,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
   const files = new ArchiveFilesRepository();
   const rows = new ArchiveRefreshRepository(database.db);
   const remote = new RemoteFileRepository();
-  const downloadDir = path.join(deps.config.cacheDir, 'download');
+  const downloadDir = stagingDownloadDir(deps.config);
   const stagingRoot = path.join(downloadDir, '.staging');
   const scratchDir = path.join(downloadDir, '.scratch');
   const ytdlpSettings = queue.ytdlpSettings;
@@ -99,7 +99,8 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
   });
   const diagnosis = new FailureDiagnosisService(() => providers.ytdlp.version());
   const downloads = new DownloadPendingService({
-    queue: runQueue(new DownloadQueueRepository(database.db, database.engine), queue.downloadQueue),
+    queue: runQueue(new DownloadClaimRepository(database.db, database.engine), queue.downloadQueue),
+    claimTimeoutMs: deps.config.stallTimeoutMs,
     ytdlp: providers.ytdlp,
     indexer,
     settings: ytdlpSettings,
@@ -172,6 +173,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
   });
   const { jobs } = archive;
   jobs.register('download_pending', downloadPendingJob(downloads, postProcess));
+  jobs.registerPart('download_pending', downloadPendingPart(downloads));
   jobs.register(
     'update_subscribed',
     updateSubscribedJob(subscriptionScan, appConfig, () => queue.downloadQueue.startDownloads(true)),
@@ -196,21 +198,19 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
 }
 
 /**
- * The queue as a download run takes it. Parallel workers and items put aside after refusals must not be
- * handed out twice, so the next item is read from the queue's ordered list, skipping the ids the run holds.
+ * The queue as a download run takes it: items are claimed in the database (compare-and-set with a lease),
+ * so parallel downloads in this process and runs on other worker processes never take the same item.
  */
 function runQueue(
-  rows: DownloadQueueRepository,
+  claims: DownloadClaimRepository,
   queue: ReturnType<typeof createQueueServices>['downloadQueue'],
 ): DownloadRunQueue {
   return {
-    nextPending: async ({ autoOnly, exclude }) => {
-      const held = new Set(exclude);
-      // items without a failure, and failed premieres whose start time has come
-      const filter = { status: 'pending' as const, dueAt: Date.now(), ...(autoOnly && { autoStart: true }) };
-      const candidates = await rows.list(filter, held.size + 1, 0);
-      return candidates.find((item) => !held.has(item.youtube_id));
-    },
+    claimNext: (options) => claims.claimNext(options),
+    renew: (owner, ids, until) => claims.renew(owner, ids, until),
+    release: (owner, id) => claims.release(owner, id),
+    heldElsewhere: (options) => claims.heldElsewhere(options),
+    releaseAll: () => claims.releaseAll(),
     setMessage: (id, message, diagnosis) => queue.setMessage(id, message, diagnosis),
     resetAutoStart: () => queue.resetAutoStart(),
   };

@@ -1,7 +1,11 @@
 import { pino } from 'pino';
 import type { AppConfigEnv } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { BullJobQueue } from './jobs/bullmq-job-queue.ts';
 import { EmbeddedJobQueue } from './jobs/embedded-job-queue.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import { redisClient } from './jobs/redis-connection.ts';
+import { WorkerRegistry } from './jobs/worker-registry.ts';
 import { manualImportJob } from './jobs/manual-import.job.ts';
 import { resyncMetadataJob } from './jobs/resync-metadata.job.ts';
 import { ArchiveFilesRepository } from './repositories/archive-files.repository.ts';
@@ -33,7 +37,7 @@ export function createArchiveServices(config: AppConfigEnv, database: DatabaseHa
   const taskRows = new TaskRepository(database.db);
   const present = userFacingText(config);
   const taskRecords = new TaskRecordService(taskRows, Date.now, present);
-  const jobs = new EmbeddedJobQueue(taskRecords, pino({ level: config.logLevel, name: 'tasks' }));
+  const jobs = createJobQueue(config, taskRecords);
   const artwork = new ArtworkService(ffmpeg, files, paths);
   const archiver = new VideoArchiver(videoIndex, files, paths);
   const importDirs = { importDir: paths.importDir, stagingRoot: paths.importStagingDir };
@@ -65,4 +69,15 @@ export function createArchiveServices(config: AppConfigEnv, database: DatabaseHa
     jobs,
     tasks: new TaskService(taskRows, jobs),
   };
+}
+
+/**
+ * The embedded queue, or with REDIS_URL the BullMQ queue (DESIGN §2): this process then only enqueues,
+ * unless it also starts workers on it (`tubekeeper worker`, or `serve` with TK_WORKERS).
+ */
+function createJobQueue(config: AppConfigEnv, records: TaskRecordService): JobQueue {
+  if (!config.redisUrl) return new EmbeddedJobQueue(records, pino({ level: config.logLevel, name: 'tasks' }));
+  const target = { url: config.redisUrl, prefix: config.redisPrefix };
+  const registry = new WorkerRegistry(redisClient(target), target.prefix, config.stallTimeoutMs);
+  return new BullJobQueue(records, target, registry);
 }

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import type { AppConfigEnv } from './config.ts';
+import { downloadDir, type AppConfigEnv } from './config.ts';
 import { FeedRepository } from './repositories/feed.repository.ts';
 import { RydRepository } from './repositories/ryd.repository.ts';
 import { SponsorBlockRepository } from './repositories/sponsorblock.repository.ts';
@@ -17,6 +17,7 @@ export function createProviderEdges(config: AppConfigEnv) {
       executable: config.ytdlpPath,
       cacheDir: config.cacheDir,
       metadataTimeoutMs: config.ytdlpTimeoutMs,
+      downloadDir: downloadDir(config),
     }),
     sponsorblock: new SponsorBlockRepository({ baseUrl: config.sponsorblockUrl, logger }),
     ryd: new RydRepository({ baseUrl: config.rydUrl, logger }),

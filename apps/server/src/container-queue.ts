@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppConfigEnv } from './config.ts';
+import { downloadDir, type AppConfigEnv } from './config.ts';
 import type { createArchiveServices } from './container-archive.ts';
 import type { createProviderEdges } from './container-providers.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -46,7 +46,7 @@ export function createQueueServices(deps: QueueDeps) {
     archive.artwork,
     new ArchiveFilesRepository(),
     archive.archivePaths,
-    path.join(deps.config.cacheDir, 'download', '.scratch'),
+    path.join(downloadDir(deps.config), '.scratch'),
   );
   const queueExtractor = new QueueExtractor(
     queueRows,

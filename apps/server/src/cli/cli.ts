@@ -6,11 +6,15 @@ import { runUserCommand } from './user.command.ts';
 import { runSearchCommand } from './search.command.ts';
 import { serve } from './serve.command.ts';
 import { runDemoCommand } from './demo.command.ts';
+import { runWorkerCommand } from './worker.command.ts';
 
 const HELP = `Usage: tubekeeper <command>
 
 Commands:
   serve                     start the web app and API (default)
+  worker [--name N] [--concurrency N]
+                            take jobs from the Redis queue (REDIS_URL) until SIGTERM; run any number,
+                            on any host sharing the database, Redis and the media and cache folders
   migrate                   apply database migrations and exit
   user list                 list users
   user create <name> [--password P] [--staff] [--superuser]
@@ -37,6 +41,7 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
     await serve(config);
     return undefined;
   }
+  if (command === 'worker') return runWorkerCommand(config, rest);
   const database = await openMigratedDatabase(config);
   try {
     if (command === 'migrate') {

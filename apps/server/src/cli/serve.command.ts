@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { endLeftovers, recordChildrenIn } from '../repositories/child-registry.ts';
 import { buildApp } from '../app.ts';
@@ -6,6 +7,7 @@ import type { AppConfigEnv } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openMigratedDatabase, sqliteFile } from '../db/database.ts';
 import { ensureInitialAdmin } from '../services/bootstrap.service.ts';
+import { startTaskWorker } from './worker.command.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -65,6 +67,15 @@ export async function serve(config: AppConfigEnv): Promise<void> {
   const created = await container.schedules.createInstallDefaults();
   if (created.length) app.log.info(`scheduled on first install: ${created.join(', ')}`);
   container.scheduler.start();
+  // scale-out: the API only enqueues unless TK_WORKERS asks it to take jobs too
+  const worker =
+    config.redisUrl && config.embeddedWorkers > 0
+      ? await startTaskWorker(config, {
+          id: `${os.hostname()}-${process.pid}-serve`,
+          concurrency: config.embeddedWorkers,
+          container,
+        })
+      : undefined;
 
   const sweep = setInterval(() => void container.repositories.sessions.deleteExpired(Date.now()), HOUR_MS);
   sweep.unref();
@@ -73,6 +84,7 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweep);
     await container.scheduler.stop();
+    await worker?.stop();
     await container.jobs.close();
     await container.taskNotify.idle();
     await app.close();

@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009_subtitle_word_pairs.ts';
 import * as m0010 from './migrations/0010_video_list_covering.ts';
 import * as m0011 from './migrations/0011_schedules.ts';
 import * as m0012 from './migrations/0012_stats_totals.ts';
+import * as m0013 from './migrations/0013_download_claims.ts';
 import * as m0015 from './migrations/0015_queue_diagnosis.ts';
 import * as m0017 from './migrations/0017_queue_additions.ts';
 import * as m0020 from './migrations/0020_stats_totals_rework.ts';
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0010_video_list_covering': m0010,
   '0011_schedules': m0011,
   '0012_stats_totals': m0012,
+  '0013_download_claims': m0013,
   '0015_queue_diagnosis': m0015,
   '0017_queue_additions': m0017,
   '0020_stats_totals_rework': m0020,
@@ -53,6 +55,8 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // numbers are reserved per issue and land in any order: a database that has 0015 still takes 0013
+    allowUnorderedMigrations: true,
     // numbers are handed out per issue and land in any order (0012 before 0011): a database that already
     // ran a later one still takes the earlier one instead of refusing to start
     allowUnorderedMigrations: true,

@@ -181,6 +181,10 @@ export interface DownloadQueueTable {
   retry_at: number | null;
   timestamp: number;
   status: 'pending' | 'ignore' | 'priority' | 'ignore-force';
+  /** the download run holding the item now (a lease, migration 0013) */
+  claimed_by: string | null;
+  /** epoch ms the lease ends unless renewed; after that another run may take the item */
+  claimed_until: number | null;
 }
 
 export interface FeedChecksTable {

@@ -1,18 +1,23 @@
 import type { DownloadPostProcess } from '../services/download-postprocess.service.ts';
 import type { DownloadPendingService, DownloadRunResult } from '../services/download-pending.service.ts';
-import type { JobHandler } from './job-queue.ts';
+import type { JobContext, JobHandler, PartHandler } from './job-queue.ts';
 
 /**
  * The download_pending task: payload `{auto_only}` (true when started by "Download now" or an auto-start
  * add, so only those items are taken). The queue loop, then post-processing unless the run was stopped.
  * A failed item does not fail the task: it keeps its message in the queue and the result counts it.
+ * In a scale-out deployment the loop runs on every live worker at once (downloadPendingPart), the items
+ * claimed in the database so no two take the same video; this handler merges their results.
  */
 export function downloadPendingJob(
   downloads: DownloadPendingService,
   postProcess: DownloadPostProcess,
 ): JobHandler {
-  return async (payload, { signal, reporter }) => {
-    const run = await downloads.run({ autoOnly: payload.auto_only === true, signal, reporter });
+  return async (payload, context) => {
+    const { signal, reporter } = context;
+    const run = context.spread
+      ? await spreadRun(downloads, payload, context)
+      : await downloads.run({ autoOnly: payload.auto_only === true, signal, reporter });
     if (run.stopped) return describe(run);
     const post = await postProcess.run(run.downloaded, { signal, reporter });
     const extra = [
@@ -22,6 +27,31 @@ export function downloadPendingJob(
     const text = [describe(run), ...extra].join('; ');
     return { result: text, level: run.failed.length || run.notice ? 'error' : 'info' };
   };
+}
+
+/** One worker's share of a spread download run: the same loop, auto_start reset by the whole run. */
+export function downloadPendingPart(downloads: DownloadPendingService): PartHandler {
+  return (payload, { signal, reporter }) =>
+    downloads.run({ autoOnly: payload.auto_only === true, signal, reporter, resetAutoStart: false });
+}
+
+async function spreadRun(
+  downloads: DownloadPendingService,
+  payload: Record<string, unknown>,
+  context: JobContext,
+): Promise<DownloadRunResult> {
+  try {
+    const parts = (await context.spread!(payload)) as DownloadRunResult[];
+    return {
+      downloaded: parts.flatMap((p) => p.downloaded),
+      failed: parts.flatMap((p) => p.failed),
+      deferred: parts.flatMap((p) => p.deferred),
+      stopped: context.signal.aborted || parts.some((p) => p.stopped),
+      ...(parts.find((p) => p.notice) && { notice: parts.find((p) => p.notice)!.notice }),
+    };
+  } finally {
+    await downloads.resetAutoStart();
+  }
 }
 
 function describe(run: DownloadRunResult): string {

@@ -1,17 +1,8 @@
 import type { TaskName } from '@tubekeeper/contract';
 import { TASK_DEFINITIONS } from '../services/task-definitions.ts';
-import type { TaskOutcome, TaskRecordService, TaskReporter } from '../services/task-record.service.ts';
+import type { TaskRecordService } from '../services/task-record.service.ts';
 import type { JobHandler, JobQueue } from './job-queue.ts';
-
-/** How often a running task looks for a stop command in its record. */
-const COMMAND_POLL_MS = 250;
-/** First and longest wait before writing a run's end again after the write failed. */
-const RECORD_RETRY_FIRST_MS = 500;
-const RECORD_RETRY_MAX_MS = 30_000;
-
-interface Logger {
-  error(object: unknown, message: string): void;
-}
+import { runTask, type TaskLogger } from './task-runner.ts';
 
 /**
  * The default queue: handlers run in this process, one at a time per locked task name, unlocked ones at
@@ -26,12 +17,15 @@ export class EmbeddedJobQueue implements JobQueue {
 
   constructor(
     private readonly records: TaskRecordService,
-    private readonly log?: Logger,
+    private readonly log?: TaskLogger,
   ) {}
 
   register(name: TaskName, handler: JobHandler): void {
     this.handlers.set(name, handler);
   }
+
+  /** One process does the whole task here; parts are for worker processes. */
+  registerPart(): void {}
 
   has(name: TaskName): boolean {
     return this.handlers.has(name);
@@ -64,58 +58,11 @@ export class EmbeddedJobQueue implements JobQueue {
   private async run(id: string, handler: JobHandler, payload: Record<string, unknown>): Promise<void> {
     const controller = new AbortController();
     this.running.set(id, controller);
-    const poll = setInterval(() => void this.pollCommand(id, controller), COMMAND_POLL_MS);
-    let reporter: TaskReporter | undefined;
-    let outcome: TaskOutcome;
     try {
-      await this.records.markRunning(id);
-      reporter = this.records.reporter(id);
-      const done = await handler(payload, { taskId: id, signal: controller.signal, reporter });
-      const { result, level } = typeof done === 'string' ? { result: done, level: undefined } : done;
-      outcome = stoppedOr(controller.signal, { status: 'success', result, level });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // the full text (absolute paths and all) for the log; the record shows it relative to the folders
-      if (!controller.signal.aborted) this.log?.error({ err: error }, `task ${id} failed`);
-      outcome = stoppedOr(controller.signal, { status: 'failed', error: message });
-    }
-    clearInterval(poll);
-    try {
-      await this.recordEnd(id, reporter, outcome);
+      const closed = () => this.closed;
+      await runTask(this.records, { id, handler, payload, controller, closed }, this.log);
     } finally {
       this.running.delete(id);
     }
   }
-
-  /**
-   * Writes how the run ended. A write that fails (the database's disk is full, the server unreachable) is
-   * tried again, waiting 0.5 s doubling up to 30 s, until it lands or the queue closes: until then the
-   * record says running and holds the lock, and a run that failed for an outside reason would otherwise
-   * keep it, and lose its cause, until a restart.
-   */
-  private async recordEnd(id: string, reporter: TaskReporter | undefined, outcome: TaskOutcome) {
-    for (let wait = RECORD_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS)) {
-      try {
-        await this.records.finish(id, reporter, outcome);
-        return;
-      } catch (error) {
-        this.log?.error({ err: error }, `could not record the end of task ${id}; trying again`);
-        if (this.closed) return;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  }
-
-  private async pollCommand(id: string, controller: AbortController): Promise<void> {
-    if (controller.signal.aborted) return;
-    const command = await this.records.command(id).catch(() => null);
-    if (command) controller.abort(command);
-  }
-}
-
-/** A run that was told to stop ends as stopped, whatever the handler made of the abort. */
-function stoppedOr(signal: AbortSignal, outcome: Exclude<TaskOutcome, { status: 'stopped' }>): TaskOutcome {
-  if (!signal.aborted) return outcome;
-  const detail = outcome.status === 'success' ? outcome.result : outcome.error;
-  return { status: 'stopped' as const, result: `Task stopped: ${detail}` };
 }

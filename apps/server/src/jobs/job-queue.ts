@@ -7,7 +7,15 @@ export interface JobContext {
   /** Aborted when the task is stopped or killed; handlers check it between items and pass it to child processes. */
   signal: AbortSignal;
   reporter: ProgressReporter;
+  /**
+   * Scale-out only (BullMQ): runs the task's part handler (`registerPart`) on every live worker process at
+   * once and returns the parts' results. Undefined in the embedded queue, where the handler does the work.
+   */
+  spread?: (payload: Record<string, unknown>) => Promise<unknown[]>;
 }
+
+/** One worker's share of a spread task; its result must be plain JSON (it travels through Redis). */
+export type PartHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<unknown>;
 
 /** A handler's result: the text, and level error when it finished with failures worth a longer look. */
 export interface JobResult {
@@ -31,6 +39,10 @@ export interface JobQueue {
   /** Whether a handler for this task exists. */
   has(name: TaskName): boolean;
   register(name: TaskName, handler: JobHandler): void;
-  /** Stops accepting work, aborts running handlers and waits for them to end. */
+  /** The per-worker share of a task that a scale-out deployment spreads over its workers (download_pending). */
+  registerPart(name: TaskName, handler: PartHandler): void;
+  /** Resolves when no task is queued or running (tests and shutdown wait on it). */
+  idle(): Promise<void>;
+  /** Stops accepting work; the embedded queue also aborts running handlers and waits for them to end. */
   close(): Promise<void>;
 }

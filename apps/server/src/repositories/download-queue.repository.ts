@@ -292,7 +292,7 @@ function dueCondition(eb: ExpressionBuilder<Database, 'download_queue'>, now: nu
 }
 
 /** Queue order of two items: auto-start first, then oldest, then by id (ids are ASCII: code point order). */
-function queueOrder(a: DownloadQueueRow, b: DownloadQueueRow): number {
+export function queueOrder(a: DownloadQueueRow, b: DownloadQueueRow): number {
   if (a.auto_start !== b.auto_start) return b.auto_start - a.auto_start;
   if (a.timestamp !== b.timestamp) return a.timestamp - b.timestamp;
   return a.youtube_id < b.youtube_id ? -1 : a.youtube_id > b.youtube_id ? 1 : 0;

@@ -51,6 +51,8 @@ export interface ChannelPlaylist {
 export interface YtdlpRepositoryOptions {
   executable: string;
   cacheDir: string;
+  /** Where downloads stage (default `<cacheDir>/download`; each worker process has its own). */
+  downloadDir?: string;
   /** Extra environment for the child (the tests' fake provider reads its settings from it). */
   env?: Record<string, string>;
   /** URLs per invocation when no sleep interval is configured. */
@@ -213,7 +215,7 @@ export class YtdlpRepository {
     settings: YtdlpSettings,
     options: { onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal } = {},
   ): Promise<DownloadResult> {
-    const outputDir = path.join(this.options.cacheDir, 'download');
+    const outputDir = this.options.downloadDir ?? path.join(this.options.cacheDir, 'download');
     await fs.mkdir(outputDir, { recursive: true });
     const target = request.infoJsonPath
       ? ['--load-info-json', request.infoJsonPath]

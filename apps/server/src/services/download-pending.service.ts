@@ -17,10 +17,24 @@ export interface PendingItem extends DownloadedItem {
   channel_id: string;
 }
 
-/** The queue operations a download run uses (download-queue.repository.ts). */
+/** The queue operations a download run uses (download-queue and download-claim repositories). */
 export interface DownloadRunQueue {
-  /** pending, without a message, auto_start first then oldest; `exclude`: ids this run holds or put aside */
-  nextPending(options: { autoOnly: boolean; exclude: string[] }): Promise<PendingItem | undefined>;
+  /**
+   * Claims the next item for `owner` until `until` (epoch ms): pending, without a message, not held by a
+   * live claim, auto_start first then oldest; `exclude`: ids this run put aside.
+   */
+  claimNext(options: {
+    autoOnly: boolean;
+    exclude: string[];
+    owner: string;
+    now: number;
+    until: number;
+  }): Promise<PendingItem | undefined>;
+  renew(owner: string, ids: string[], until: number): Promise<void>;
+  release(owner: string, id: string): Promise<void>;
+  /** pending items other runs (other worker processes) hold under a live claim */
+  heldElsewhere(options: { autoOnly: boolean; owner: string; now: number }): Promise<number>;
+  releaseAll(): Promise<void>;
   setMessage(youtubeId: string, message: string, diagnosis: Diagnosis): Promise<void>;
   resetAutoStart(): Promise<void>;
 }
@@ -29,6 +43,8 @@ export interface DownloadRunOptions {
   autoOnly?: boolean;
   signal?: AbortSignal;
   reporter?: ProgressReporter;
+  /** false for one part of a run spread over worker processes: the whole run resets auto_start at its end */
+  resetAutoStart?: boolean;
 }
 
 export interface DownloadRunResult {
@@ -58,7 +74,17 @@ export interface DownloadPendingDeps {
   present?: PresentText;
   log?: { warn(object: unknown, message: string): void };
   backoff?: BackoffOptions;
+  /**
+   * How long a claim lasts without a renewal: a worker killed mid-download frees its item after this
+   * (TK_STALL_TIMEOUT_S). Renewed every third of it while the item downloads.
+   */
+  claimTimeoutMs?: number;
+  now?: () => number;
 }
+
+/** Default claim lease; how often a run with nothing to take looks again while other workers hold items. */
+const CLAIM_TIMEOUT_MS = 30_000;
+const WAIT_FOR_OTHERS_MS = 1_000;
 
 /** A failure that ends the whole run: the network is down or yt-dlp is missing. */
 class FatalDownloadError extends Error {}
@@ -70,6 +96,10 @@ interface Run {
   board: DownloadProgressBoard;
   /** ids being downloaded now or put aside for this run */
   held: Set<string>;
+  /** ids this run downloads now, under its claim */
+  active: Set<string>;
+  /** the name on this run's claims */
+  owner: string;
   claim: Promise<unknown>;
   fatal?: Error;
 }
@@ -93,17 +123,27 @@ export class DownloadPendingService {
       backoff: new DownloadBackoff(this.deps.backoff ?? {}, downloads.sleep_interval),
       board: new DownloadProgressBoard(options.reporter ?? silentReporter),
       held: new Set(),
+      active: new Set(),
+      owner: `run-${crypto.randomUUID()}`,
       claim: Promise.resolve(),
     };
+    const heartbeat = setInterval(() => void this.renew(run), this.claimTimeout() / 3);
     try {
       const workers = Array.from({ length: downloads.concurrency }, () => this.worker(run));
       await Promise.all(workers);
     } finally {
-      await this.deps.queue.resetAutoStart();
+      clearInterval(heartbeat);
+      for (const id of run.active) await this.deps.queue.release(run.owner, id).catch(() => undefined);
+      if (options.resetAutoStart !== false) await this.deps.queue.resetAutoStart();
     }
     run.result.stopped = !!options.signal?.aborted;
     if (run.fatal) throw run.fatal;
     return run.result;
+  }
+
+  /** After a run spread over workers (each part leaves auto_start alone): no item keeps auto_start. */
+  async resetAutoStart(): Promise<void> {
+    await this.deps.queue.resetAutoStart();
   }
 
   /**
@@ -111,8 +151,10 @@ export class DownloadPendingService {
    * everything else in `<cache>/download/` goes (partial downloads of a killed run; their items are still
    * queued and download again).
    */
-  async clearAfterRestart(): Promise<void> {
+  async clearAfterRestart(options: { releaseClaims: boolean } = { releaseClaims: true }): Promise<void> {
     await this.deps.recover();
+    // only the embedded mode may free every claim: with workers, the others' claims are live
+    if (options.releaseClaims) await this.deps.queue.releaseAll();
     const { files, downloadDir } = this.deps;
     for (const name of await files.listDirs(downloadDir)) await files.removeDir(`${downloadDir}/${name}`);
     for (const name of await files.listFiles(downloadDir)) await files.remove(`${downloadDir}/${name}`);
@@ -124,13 +166,21 @@ export class DownloadPendingService {
       if (!first) await this.pause(run);
       first = false;
       const item = await this.claim(run);
-      if (!item) return;
+      if (!item) {
+        // another worker holds items: wait, so an item its lapsed claim frees (a killed worker) is taken
+        if (!(await this.othersHoldItems(run))) return;
+        await DownloadBackoff.wait(WAIT_FOR_OTHERS_MS, run.options.signal);
+        continue;
+      }
       // shown as soon as it is claimed, so parallel downloads are listed in queue order
       run.board.show(item.youtube_id, 0, [processingLabel(item), 'Validate download format']);
       try {
         await this.attempt(run, item);
       } finally {
         run.board.remove(item.youtube_id);
+        run.active.delete(item.youtube_id);
+        // downloaded items left the queue; anything else goes back for the next run or worker
+        await this.deps.queue.release(run.owner, item.youtube_id).catch(() => undefined);
       }
     }
   }
@@ -139,13 +189,41 @@ export class DownloadPendingService {
   private claim(run: Run): Promise<PendingItem | undefined> {
     const next = run.claim.then(async () => {
       if (run.options.signal?.aborted || run.fatal || run.result.notice) return undefined;
-      const exclude = [...run.held];
-      const item = await this.deps.queue.nextPending({ autoOnly: !!run.options.autoOnly, exclude });
-      if (item) run.held.add(item.youtube_id);
+      const now = this.now();
+      const item = await this.deps.queue.claimNext({
+        autoOnly: !!run.options.autoOnly,
+        exclude: [...run.held],
+        owner: run.owner,
+        now,
+        until: now + this.claimTimeout(),
+      });
+      if (item) {
+        run.held.add(item.youtube_id);
+        run.active.add(item.youtube_id);
+      }
       return item;
     });
     run.claim = next.catch(() => undefined);
     return next;
+  }
+
+  private async othersHoldItems(run: Run): Promise<boolean> {
+    if (run.options.signal?.aborted || run.fatal || run.result.notice) return false;
+    const autoOnly = !!run.options.autoOnly;
+    return (await this.deps.queue.heldElsewhere({ autoOnly, owner: run.owner, now: this.now() })) > 0;
+  }
+
+  private async renew(run: Run): Promise<void> {
+    const until = this.now() + this.claimTimeout();
+    await this.deps.queue.renew(run.owner, [...run.active], until).catch(() => undefined);
+  }
+
+  private claimTimeout(): number {
+    return this.deps.claimTimeoutMs ?? CLAIM_TIMEOUT_MS;
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
   }
 
   /** Tries an item until it is done, failed, put aside after refusals, or the run ends. */
