@@ -282,6 +282,41 @@ describe.runIf(DATABASE_URL && REDIS_URL)('scale-out: API + two workers on Postg
       24,
     );
   }, 200_000);
+
+  it('a scheduled task fires exactly once with two workers and two API processes watching the schedule', async () => {
+    // a second API process runs a scheduler too: the due slot is claimed in the database, so one wins
+    const api2 = startTubekeeper(['serve'], { ...env, TK_PORT: String(await freePort()) });
+    try {
+      // the next minute boundary at least 15 s away, so both schedulers are up before the slot
+      const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+      const answer = (await call('POST', '/api/task/schedule/update_subscribed/', {
+        schedule: `${due.getUTCMinutes()} * *`,
+      })) as { next_run_at: string };
+      expect(Date.parse(answer.next_run_at)).toBe(due.getTime());
+      const runs = async () =>
+        (
+          await db.query<{ id: string; status: string }>(
+            "SELECT id, status FROM tasks WHERE name = 'update_subscribed'",
+          )
+        ).rows;
+      await waitFor(
+        'the scheduled run',
+        async () => (await runs()).some((r) => r.status === 'success'),
+        120_000,
+        500,
+      );
+      // both schedulers looked at the slot (each wakes at the due time); still one run, done by one worker
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      expect(await runs()).toHaveLength(1);
+      const schedules = (await call('GET', '/api/task/schedule/')) as {
+        name: string;
+        last_outcome: { status: string } | null;
+      }[];
+      expect(schedules.find((t) => t.name === 'update_subscribed')?.last_outcome?.status).toBe('SUCCESS');
+    } finally {
+      await stopProcess(api2);
+    }
+  }, 180_000);
 });
 
 /** The clip the fake copies for every download (a complete file has its size). */

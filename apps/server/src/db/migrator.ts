@@ -55,8 +55,6 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    // numbers are reserved per issue and land in any order: a database that has 0015 still takes 0013
-    allowUnorderedMigrations: true,
     // numbers are handed out per issue and land in any order (0012 before 0011): a database that already
     // ran a later one still takes the earlier one instead of refusing to start
     allowUnorderedMigrations: true,
