@@ -57,6 +57,8 @@ describe('protected layout and shell', () => {
       'v0.2.0',
     );
     expect(within(footer).getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/about/');
+    // no link to what does not exist (no published container image, no forum)
+    expect(within(footer).queryByRole('link', { name: /container image|forum/i })).toBeNull();
   });
 
   test('no update notice without ta_update', async () => {

@@ -1,4 +1,7 @@
-/** Where the project lives on the web; one place so the footer, login and About pages agree. */
+/**
+ * Where the project lives on the web; one place so the footer, login and About pages agree. Only what
+ * exists: no container image is published and there is no forum, so neither is linked.
+ */
 const REPO = 'https://github.com/tubekeeper/tubekeeper';
 
 export const PROJECT_LINKS = {
@@ -6,8 +9,6 @@ export const PROJECT_LINKS = {
   releases: `${REPO}/releases`,
   release: (version: string) => `${REPO}/releases/tag/${encodeURIComponent(version)}`,
   documentation: `${REPO}/tree/main/docs`,
-  containerImage: `${REPO}/pkgs/container/tubekeeper`,
-  discussions: `${REPO}/discussions`,
   issues: `${REPO}/issues`,
   donate: 'https://github.com/sponsors/tubekeeper',
 } as const;

@@ -33,12 +33,6 @@ export function Footer() {
         <a href={PROJECT_LINKS.documentation} target="_blank" rel="noreferrer">
           Documentation
         </a>
-        <a href={PROJECT_LINKS.containerImage} target="_blank" rel="noreferrer">
-          Container image
-        </a>
-        <a href={PROJECT_LINKS.discussions} target="_blank" rel="noreferrer">
-          Chat &amp; forum
-        </a>
       </nav>
     </footer>
   );

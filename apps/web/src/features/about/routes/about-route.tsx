@@ -3,8 +3,6 @@ import { PRODUCT_NAME, PROJECT_LINKS } from '../../../lib/project-links.ts';
 const LINKS = [
   { href: PROJECT_LINKS.repository, label: 'Source code', note: 'code, releases and the issue tracker' },
   { href: PROJECT_LINKS.documentation, label: 'Documentation', note: 'installation, operation and scaling' },
-  { href: PROJECT_LINKS.containerImage, label: 'Container image', note: 'ready-to-run images' },
-  { href: PROJECT_LINKS.discussions, label: 'Chat & forum', note: 'questions, ideas and help' },
   { href: PROJECT_LINKS.issues, label: 'Report a bug', note: 'something broken? tell us' },
   { href: PROJECT_LINKS.donate, label: 'Donate', note: 'support the work' },
 ];
