@@ -70,4 +70,28 @@ describe.each(ENGINES)('bad input on %s', (engine) => {
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBeTruthy();
   });
+
+  it.each([
+    '/api/channel/a%00b/',
+    '/api/video/a%00b/similar/',
+    '/api/task/by-id/a%00b/',
+    '/api/playlist/a%00b/',
+  ])(
+    'answers %s (a NUL in an id, which PostgreSQL text cannot hold) with a 4xx, never a 500',
+    async (url) => {
+      const res = await superuser.request({ method: 'GET', url });
+      expect([400, 404]).toContain(res.statusCode);
+      expect(res.json().error).toBeTruthy();
+    },
+  );
+
+  it('answers a NUL inside a JSON string value with a 4xx, never a 500', async () => {
+    const res = await superuser.request({
+      method: 'POST',
+      url: '/api/playlist/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ data: { create: 'Mix\u0000tape' } }),
+    });
+    expect(res.statusCode).toBeLessThan(500);
+  });
 });
