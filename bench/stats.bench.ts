@@ -4,22 +4,19 @@
 // The archive holds videos, channels, playlists and a download queue, no subtitle lines (they do not enter
 // any statistic): types, watched and active flags, sizes and durations vary, and 2 % of the videos were
 // downloaded over the last 7 days. SQLite is seeded as the search bench seeds it (bench/search/seed.ts);
-// PostgreSQL, when BENCH_DATABASE_URL is set, in its own schema with generate_series, removed afterwards.
-// Also measured: GET /api/ping/ at the same concurrency, the machine's floor. Prints one JSON line.
+// PostgreSQL, when BENCH_DATABASE_URL is set, in its own schema with generate_series (bench/support/engines.ts:
+// removed afterwards). Also measured: GET /api/ping/ at the same concurrency, the machine's floor. Prints one
+// JSON line: `p95_ms` per engine and endpoint first, then every figure with the machine's load around it.
 //
-// Run: npm run bench:stats -w @tubekeeper/bench
+// Run: npm run bench:stats   (PostgreSQL too: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:stats)
 // BENCH_VIDEOS (100 000), BENCH_CHANNELS (videos / 20), BENCH_SECONDS (5 per endpoint), BENCH_CONCURRENCY (32),
-// BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to measure PostgreSQL too.
-import { randomBytes } from 'node:crypto';
+// BENCH_ENGINES (sqlite,postgres) to measure one engine only.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { openPostgres, openSqlite } from '../apps/server/src/db/dialect.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrator.ts';
 import { runLoad, type LoadFigures } from './search/load.ts';
 import { seedLibrary } from './search/seed.ts';
+import { benchEngines, machineLoad, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -27,7 +24,6 @@ const videos = env('BENCH_VIDEOS', 100_000);
 const channels = env('BENCH_CHANNELS', Math.max(1, Math.round(videos / 20)));
 const seconds = env('BENCH_SECONDS', 5);
 const concurrency = env('BENCH_CONCURRENCY', 32);
-const pgUrl = process.env.BENCH_DATABASE_URL;
 const log = (message: string) => process.stderr.write(`[stats bench] ${message}\n`);
 const DAY = 86_400_000;
 
@@ -56,12 +52,10 @@ const variety = (n: string, now: number) => `
   date_downloaded = CASE WHEN ${n} >= ${Math.floor(videos * 0.98)}
     THEN ${now} - (${n} % 7) * ${DAY} - 3600000 ELSE date_downloaded END`;
 
-async function seedSqlite(dataDir: string): Promise<number> {
+async function seedSqlite(place: BenchPlace): Promise<number> {
   const started = performance.now();
-  const dbFile = path.join(dataDir, 'tubekeeper.db');
-  const handle = openSqlite(dbFile);
-  await migrateToLatest(handle.db, handle.engine);
-  await handle.close();
+  const dbFile = place.sqliteFile!;
+  await (await place.openMigrated()).close();
   seedLibrary(dbFile, { videos, lines: 0, channels });
   const db = new Database(dbFile);
   db.pragma('journal_mode = WAL');
@@ -78,12 +72,10 @@ async function seedSqlite(dataDir: string): Promise<number> {
   return Math.round((performance.now() - started) / 1000);
 }
 
-async function seedPostgres(url: string, schema: string): Promise<number> {
+async function seedPostgres(place: BenchPlace): Promise<number> {
   const started = performance.now();
-  const handle = openPostgres(url, schema);
-  await migrateToLatest(handle.db, handle.engine);
-  await handle.close();
-  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  await (await place.openMigrated()).close();
+  const client = new pg.Client({ connectionString: place.url! });
   await client.connect();
   const now = Date.now();
   await client.query(`INSERT INTO channels (channel_id, channel_name, channel_subscribed, channel_active,
@@ -118,7 +110,9 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function measure(engine: string, dataDir: string, serverEnv: Record<string, string>) {
+async function measure(place: BenchPlace) {
+  const { engine, dataDir, serverEnv } = place;
+  const before = machineLoad();
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'stats-bench-password';
   const server = await startBundleServer({ port, dataDir, password, env: serverEnv });
@@ -154,6 +148,9 @@ async function measure(engine: string, dataDir: string, serverEnv: Record<string
       log(`${engine} ${name}: ${JSON.stringify(figures[name])}`);
     }
     return {
+      // other work on the machine skews every figure: the load averages before and after this engine's run
+      load_before: before.load_average,
+      load_after: machineLoad().load_average,
       videos_counted: archive.video.doc_count,
       shorts_counted: archive.video.type_shorts?.doc_count,
       history_days: archive.downloadhist.length,
@@ -166,39 +163,28 @@ async function measure(engine: string, dataDir: string, serverEnv: Record<string
   }
 }
 
-const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
-const results: Record<string, unknown> = {};
-const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-stats-bench-'));
-try {
-  log(`seeding SQLite: ${videos} videos, ${channels} channels`);
-  const seedSeconds = await seedSqlite(sqliteDir);
-  log(`seeded in ${seedSeconds} s`);
-  results.sqlite = { seed_seconds: seedSeconds, ...(await measure('sqlite', sqliteDir, {})) };
-} finally {
-  fs.rmSync(sqliteDir, { recursive: true, force: true });
-}
-if (pgUrl) {
-  const schema = `bench_stats_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-stats-bench-pg-'));
+const results: Record<string, Awaited<ReturnType<typeof measure>> & { seed_seconds: number | null }> = {};
+for (const engine of benchEngines()) {
+  const place = await engine.open('stats');
   try {
-    log(`seeding PostgreSQL schema ${schema}: ${videos} videos, ${channels} channels`);
-    const seedSeconds = await seedPostgres(pgUrl, schema);
-    log(`seeded in ${seedSeconds} s`);
-    const url = new URL(pgUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    results.postgres = {
-      seed_seconds: seedSeconds,
-      ...(await measure('postgres', pgDir, { DATABASE_URL: url.toString() })),
-    };
+    let seedSeconds: number | null = null;
+    if (!place.reused) {
+      log(`seeding ${engine.name}: ${videos} videos, ${channels} channels`);
+      seedSeconds = await (engine.name === 'sqlite' ? seedSqlite(place) : seedPostgres(place));
+      log(`seeded in ${seedSeconds} s`);
+    }
+    results[engine.name] = { seed_seconds: seedSeconds, ...(await measure(place)) };
   } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-    fs.rmSync(pgDir, { recursive: true, force: true });
+    await place.close();
   }
 }
+/** The figure the budget is about, per engine and endpoint, first in the line. */
+const p95 = Object.fromEntries(
+  Object.entries(results).map(([engine, r]) => [
+    engine,
+    Object.fromEntries(Object.entries(r.endpoints).map(([name, f]) => [name, f.p95_ms])),
+  ]),
+);
 console.log(
   JSON.stringify({
     bench: 'stats',
@@ -206,10 +192,9 @@ console.log(
     channels,
     concurrency,
     seconds,
-    // other work on the machine skews every figure: the 1-minute load average before and after the run
-    load_average: [loadBefore, Math.round(os.loadavg()[0]! * 100) / 100],
-    cpus: os.cpus().length,
-    ...results,
+    cpus: machineLoad().cpus,
     budget_p95_ms: 20,
+    p95_ms: p95,
+    ...results,
   }),
 );

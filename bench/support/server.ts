@@ -15,9 +15,16 @@ export interface BundleServerOptions {
   nodeArgs?: string[];
 }
 
+/**
+ * The bundle to run: `apps/server/dist/main.mjs`, or BENCH_BUNDLE (e.g. a build of an earlier commit, to
+ * compare before and after a change in alternating runs on a shared machine). The benches migrate their
+ * archive with the sources' migrations, so that build must know the same ones (or it refuses to start).
+ */
+const bundle = () => process.env.BENCH_BUNDLE ?? 'apps/server/dist/main.mjs';
+
 /** Starts `main.mjs serve` on the data folder and waits until it answers /api/ping/ (up to 120 s: migrations). */
 export async function startBundleServer(options: BundleServerOptions): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'apps/server/dist/main.mjs', 'serve'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), bundle(), 'serve'], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,7 +8,11 @@ const baseURL = inject('baseURL');
 const token = inject('adminToken');
 const KEEPER = { username: 'archive-keeper', password: 'archive-keeper-password-1' };
 /** A channel of the fake provider (apps/server/test/fixtures/fake-yt-dlp) and its newest video. */
-const CHANNEL = { url: 'https://www.youtube.com/@fakealpha', name: 'Alpha Workshop' };
+const CHANNEL = {
+  id: 'UCfakeAlphaChannel000001',
+  url: 'https://www.youtube.com/@fakealpha',
+  name: 'Alpha Workshop',
+};
 const VIDEO = { id: 'alphaVid005', title: 'Finishing with linseed oil' };
 let browser: Browser;
 
@@ -86,6 +90,12 @@ describe('keeping a channel archived', () => {
       return v.play();
     });
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.3);
+
+    // the channel's About tab tells staff when the deep scan (the rescan above) last went over it
+    await page.goto(`${baseURL}/channel/${CHANNEL.id}/about/`);
+    const health = page.getByRole('region', { name: 'Subscription health' });
+    await health.getByText(/^Last deep scan: \d{4}-\d\d-\d\d \d\d:\d\d UTC$/).waitFor();
+    expect(await health.getByText(/^Last feed check: /).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -104,20 +104,32 @@ describe('queue actions as staff', () => {
   });
 
   test('stopping a running download keeps the item queued and leaves nothing in the archive', async () => {
-    // a slow provider (yt-dlp's --limit-rate, ~17 s for the fake clip) so the download is still running
+    // a slow provider (yt-dlp's --limit-rate at 2 KB/s, many seconds for the fake clip) so the download is still running
     await config({ downloads: { limit_speed: 2 } });
     await apiRequest(baseURL, token, '/api/download/', {
       method: 'POST',
       body: { data: [{ youtube_id: SLOW_VIDEO.id, status: 'pending' }] },
     });
+    // the add answers at once and resolves the line in the background (extract_download): on a loaded machine
+    // that takes a while, so the page is loaded afresh once the item is in the queue (the previous test left
+    // this page open, and a list does not refetch for an add made by another client)
+    await expect
+      .poll(() => apiStatus(`/api/download/${SLOW_VIDEO.id}/`), { timeout: 60_000, interval: 500 })
+      .toBe(200);
     await openDownloads();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Downloads' }).waitFor();
     const ignoredOnly = page.getByRole('switch', { name: 'Show only ignored videos' });
     if (await ignoredOnly.isChecked()) await showIgnored(false);
     const item = downloadItem(SLOW_VIDEO.title);
     await item.waitFor({ timeout: 15_000 });
 
     await item.getByRole('button', { name: 'Download now' }).click();
-    const downloading = notification('Downloading');
+    // the running download's notification is the one with a Stop button: a run another spec started may still
+    // show its own "Downloading" summary beside it
+    const downloading = notification('Downloading').filter({
+      has: page.getByRole('button', { name: 'Stop' }),
+    });
     await downloading.getByText(/% of .* at .* - time left: /).waitFor({ timeout: 15_000 });
     await downloading.getByRole('button', { name: 'Stop' }).click();
     await downloading.waitFor({ state: 'detached', timeout: 15_000 });

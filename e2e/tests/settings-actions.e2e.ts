@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { apiRequest, createUser } from '../support/api.ts';
@@ -7,6 +9,7 @@ import { signIn } from '../support/pages.ts';
 const baseURL = inject('baseURL');
 const STAFF = { username: 'actions-keeper', password: 'actions-password-1', is_staff: true };
 const IGNORED = 'bravoVid003';
+const RESCANNED = 'e2eRescan01';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -73,4 +76,51 @@ describe('Settings: Actions', () => {
     await context.close();
     // embedding rewrites every media file of the demo library
   }, 90_000);
+
+  test('the filesystem rescan asks first, then indexes a file put into the media folder', async () => {
+    // a copy of an archived video's file under a new id, where a channel's videos lie
+    const videos = await apiRequest<{ data: { youtube_id: string; media_url: string }[] }>(
+      baseURL,
+      inject('adminToken'),
+      '/api/video/',
+    );
+    const source = videos.data[0]!.media_url.replace(/^\/youtube\//, '');
+    const channelFolder = path.dirname(source);
+    fs.copyFileSync(
+      path.join(inject('dataDir'), 'media', source),
+      path.join(inject('dataDir'), 'media', channelFolder, `${RESCANNED}.mp4`),
+    );
+
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    try {
+      await signIn(page, STAFF.username, STAFF.password);
+      await page.goto('/settings/actions/');
+      const rescan = group(page, 'Rescan filesystem');
+      await rescan.getByText('Danger Zone').waitFor();
+      await rescan.getByRole('button', { name: 'Rescan filesystem' }).click();
+      await rescan.getByText(/^Remove every video whose file is missing from the archive/).waitFor();
+      await rescan.getByRole('button', { name: 'Cancel' }).click();
+      expect(await rescan.getByRole('status').count()).toBe(0);
+      await rescan.getByRole('button', { name: 'Rescan filesystem' }).click();
+      await rescan.getByRole('button', { name: 'Confirm' }).click();
+      await rescan.getByRole('status').getByText('File system scan in progress').waitFor();
+      await rescan
+        .getByRole('status')
+        .getByText('removed 0 videos whose file is gone, indexed 1 new file')
+        .waitFor({ timeout: 30_000 });
+      const found = await apiRequest<{ youtube_id: string; channel: { channel_id: string } }>(
+        baseURL,
+        inject('adminToken'),
+        `/api/video/${RESCANNED}/`,
+      );
+      expect(found.channel.channel_id).toBe(channelFolder);
+    } finally {
+      await context.close();
+      // the shared archive as the other specs know it
+      await apiRequest(baseURL, inject('adminToken'), `/api/video/${RESCANNED}/`, { method: 'DELETE' }).catch(
+        () => undefined,
+      );
+    }
+  }, 60_000);
 });

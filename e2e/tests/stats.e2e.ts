@@ -13,6 +13,8 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 const THEMES = ['dark', 'light', 'matrix', 'midnight'] as const;
 // statistics are open to every signed-in user: a regular one looks at them
 const READER = { username: 'statsreader', password: 'stats-reader-password-1' };
+// the Workers card reads the health details, which are for staff
+const KEEPER = { username: 'statskeeper', password: 'stats-keeper-password-1', is_staff: true };
 
 interface Bucket {
   doc_count: number;
@@ -34,6 +36,7 @@ beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
   await createUser(baseURL, token, READER);
+  await createUser(baseURL, token, KEEPER);
 });
 
 afterAll(async () => {
@@ -62,6 +65,7 @@ describe('Settings dashboard statistics', () => {
       '/api/stats/watch/',
     );
     expect(watch.total.items).toBe(videos.doc_count);
+    const queue = await get<{ pending: number | null; ignore: number | null }>('/api/stats/download/');
     const history = await get<{ date: string; count: number }[]>('/api/stats/downloadhist/');
     // the demo library was imported when the run started
     expect(history.reduce((sum, day) => sum + day.count, 0)).toBe(videos.doc_count);
@@ -78,6 +82,9 @@ describe('Settings dashboard statistics', () => {
     expect(chartCode(scripts), 'the chart code is not part of the other pages').toEqual([]);
 
     await openDashboard(page);
+    const historyCard = page.getByRole('region', { name: 'Download history' });
+    // the chart's chunk loads lazily, after the cards: wait for it to draw before counting its requests
+    await historyCard.locator('svg').waitFor();
     expect(chartCode(scripts)).toHaveLength(1);
     const videoRows = page.getByRole('region', { name: 'Videos', exact: true }).getByRole('row');
     expect(await videoRows.filter({ hasText: 'All' }).innerText()).toContain(String(videos.doc_count));
@@ -86,8 +93,9 @@ describe('Settings dashboard statistics', () => {
     expect(await cardText(page, 'Channels')).toContain(`Subscribed\n${channels.subscribed_true ?? 0}`);
     expect(await cardText(page, 'Playlists')).toContain(`Total\n${playlists.doc_count}`);
     expect(await cardText(page, 'Watch progress')).toContain(`Total\n${watch.total.items} videos`);
-    const historyCard = page.getByRole('region', { name: 'Download history' });
-    await historyCard.locator('svg').waitFor();
+    expect(await cardText(page, 'Watch progress')).toContain(`Watched\n${watch.watched?.items ?? 0} videos`);
+    expect(await cardText(page, 'Download queue')).toContain(`Pending\n${queue.pending ?? 0}`);
+    expect(await cardText(page, 'Download queue')).toContain(`Ignored\n${queue.ignore ?? 0}`);
     expect(await historyCard.locator('rect.chart-bar.count').count()).toBe(history.length);
     expect(await historyCard.getByRole('row').count()).toBe(history.length + 1);
     await context.close();
@@ -129,6 +137,37 @@ describe('Settings dashboard statistics', () => {
     const byDuration = await biggest('duration');
     expect(expectedWidths(byCount, 'doc_count')).not.toEqual(expectedWidths(byDuration, 'duration'));
     await context.close();
+  });
+
+  test('staff see the Workers card: this server runs the tasks itself (no REDIS_URL); others do not', async () => {
+    type Runners = { queue: string; workers: { id: string; host: string; pid: number }[] };
+    const { task_runners: runners } = await get<{ task_runners: Runners }>('/api/health/?details=true');
+    expect(runners.queue).toBe('embedded');
+    const server = runners.workers[0]!;
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, KEEPER.username, KEEPER.password);
+    await openDashboard(page);
+    const card = page.getByRole('region', { name: 'Workers', exact: true });
+    await card.getByText('This server runs every task itself (no REDIS_URL).').waitFor();
+    const row = card.getByRole('row').filter({ hasText: server.id });
+    expect(await row.innerText()).toContain(`(${server.host}, pid ${server.pid})`);
+    await context.close();
+    // on a phone the card's table stacks its cells like the other tables
+    const phone = await (await newContext(browser, baseURL, { width: 390, height: 844 })).newPage();
+    await signIn(phone, KEEPER.username, KEEPER.password);
+    await openDashboard(phone);
+    await phone.getByRole('region', { name: 'Workers', exact: true }).getByRole('row').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: path.join(ARTIFACTS, 'dashboard-workers-phone.png'), fullPage: true });
+    await phone.context().close();
+
+    const readerContext = await newContext(browser, baseURL);
+    const readerPage = await readerContext.newPage();
+    await signIn(readerPage, READER.username, READER.password);
+    await openDashboard(readerPage);
+    expect(await readerPage.getByRole('region', { name: 'Workers', exact: true }).count()).toBe(0);
+    await readerContext.close();
   });
 
   test('legible in the four themes and at 390 px wide (screenshots in e2e/artifacts/)', async () => {

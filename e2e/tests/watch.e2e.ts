@@ -114,7 +114,11 @@ describe('watching', () => {
     await page.goto('/');
     const card = page.getByTestId('video-card').nth(1);
     const title = (await card.locator('.video-card-title').textContent())!;
-    await card.getByRole('link', { name: `Play ${title}` }).click();
+    // by its title, not by position: a row drawn above (Continue Watching) can move the cards meanwhile
+    await page
+      .getByRole('link', { name: `Play ${title}` })
+      .first()
+      .click();
     await page.waitForURL((url) => url.searchParams.has('videoId'));
     const overlay = page.getByRole('region', { name: 'Video player' });
     await overlay.locator('video').waitFor();

@@ -15,9 +15,11 @@ import authPlugin from './http/plugins/auth.plugin.ts';
 import corsPlugin from './http/plugins/cors.plugin.ts';
 import errorsPlugin from './http/plugins/errors.plugin.ts';
 import jsonBodyPlugin from './http/plugins/json-body.plugin.ts';
+import readOnlyPlugin from './http/plugins/read-only.plugin.ts';
 import securityHeadersPlugin from './http/plugins/security-headers.plugin.ts';
 import { adminUserRoutes } from './http/routes/admin-users.routes.ts';
 import { appSettingsRoutes } from './http/routes/appsettings.routes.ts';
+import { backupRoutes } from './http/routes/backup.routes.ts';
 import { channelRoutes } from './http/routes/channel.routes.ts';
 import { commonRoutes } from './http/routes/common.routes.ts';
 import { credentialsRoutes } from './http/routes/credentials.routes.ts';
@@ -36,12 +38,14 @@ import { userRoutes } from './http/routes/user.routes.ts';
 import { videoRoutes } from './http/routes/video.routes.ts';
 import { watchedRoutes } from './http/routes/watched.routes.ts';
 import { webAppRoutes } from './http/routes/web-app.routes.ts';
+import { websubRoutes } from './http/routes/websub.routes.ts';
 import type { RoutesModule } from './http/types.ts';
 
 export const API_ROUTES: RoutesModule[] = [
   commonRoutes,
   userRoutes,
   appSettingsRoutes,
+  backupRoutes,
   adminUserRoutes,
   fileRoutes,
   videoRoutes,
@@ -58,6 +62,7 @@ export const API_ROUTES: RoutesModule[] = [
   credentialsRoutes,
   refreshRoutes,
   membershipRoutes,
+  websubRoutes,
 ];
 
 export interface RegisteredRoute {
@@ -91,6 +96,7 @@ export async function buildApp(container: Container, logger: FastifyServerOption
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(readOnlyPlugin, { readOnly: container.readOnly });
   await app.register(fastifyCookie);
   await app.register(corsPlugin, { trustedOrigins: container.config.trustedOrigins });
   await app.register(authPlugin, {

@@ -53,6 +53,8 @@ const envSchema = z.object({
   TK_SPONSORBLOCK_URL: serviceUrl.default('https://sponsor.ajay.app'),
   TK_RYD_URL: serviceUrl.default('https://returnyoutubedislikeapi.com'),
   TK_YOUTUBE_FEED_URL: serviceUrl.default('https://www.youtube.com/feeds/videos.xml'),
+  TK_PUBLIC_URL: optionalText.pipe(serviceUrl.optional()),
+  TK_WEBSUB_HUB: serviceUrl.default('https://pubsubhubbub.appspot.com/subscribe'),
   TK_SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   TK_SEARCH_MMAP_MB: z.coerce.number().int().min(0).max(2048).default(2048),
   TK_STALL_TIMEOUT_S: z.coerce.number().int().min(2).max(3600).default(30),
@@ -124,6 +126,13 @@ export interface AppConfigEnv {
   rydUrl: string;
   /** YouTube's Atom feed endpoint, `?channel_id=` / `?playlist_id=` appended (issue 16). */
   youtubeFeedUrl: string;
+  /**
+   * The address the WebSub hub reaches this server at (TK_PUBLIC_URL, no trailing slash); unset, no push
+   * subscriptions are made (issue 16).
+   */
+  publicUrl: string | undefined;
+  /** The WebSub hub channels' feeds are subscribed at (TK_WEBSUB_HUB, default YouTube's). */
+  websubHub: string;
   /** Worker threads answering searches on SQLite (0: on the main thread); one per core, at most 4, by default. */
   searchThreads: number;
   /** Bytes of the SQLite file each search thread reads through a memory map (0: none). */
@@ -180,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     sponsorblockUrl: e.TK_SPONSORBLOCK_URL,
     rydUrl: e.TK_RYD_URL,
     youtubeFeedUrl: e.TK_YOUTUBE_FEED_URL,
+    publicUrl: e.TK_PUBLIC_URL,
+    websubHub: e.TK_WEBSUB_HUB,
     searchThreads: e.TK_SEARCH_THREADS ?? Math.min(4, os.availableParallelism()),
     searchMmapBytes: e.TK_SEARCH_MMAP_MB * 1024 * 1024,
     stallTimeoutMs: e.TK_STALL_TIMEOUT_S * 1000,

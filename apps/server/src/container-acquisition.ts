@@ -3,7 +3,12 @@ import { HealthService } from './services/health.service.ts';
 import { checkFeedsJob } from './jobs/check-feeds.job.ts';
 import { FeedCheckRepository } from './repositories/feed-check.repository.ts';
 import { FeedWatchService } from './services/feed-watch.service.ts';
-import { FailureDiagnosisService } from './services/failure-diagnosis.service.ts';
+import { WebsubHubRepository } from './repositories/websub-hub.repository.ts';
+import { WebsubSubscriptionRepository } from './repositories/websub-subscription.repository.ts';
+import type { ChangeSignal } from './services/change-signal.ts';
+import { WebsubService } from './services/websub.service.ts';
+import { SubscriptionHealthRepository } from './repositories/subscription-health.repository.ts';
+import { SubscriptionHealthService } from './services/subscription-health.service.ts';
 import path from 'node:path';
 import { pino } from 'pino';
 import { userFacingText } from './services/user-facing-text.ts';
@@ -28,6 +33,7 @@ import type { ArchiveRemovalService } from './services/archive-removal.service.t
 import { ChannelPlaylistsService } from './services/channel-playlists.service.ts';
 import type { BackoffOptions } from './services/download-backoff.ts';
 import { DownloadIndexer } from './services/download-indexer.service.ts';
+import { DownloadVerifier } from './services/download-verifier.ts';
 import { DownloadPendingService, type DownloadRunQueue } from './services/download-pending.service.ts';
 import { DownloadPostProcess } from './services/download-postprocess.service.ts';
 import { ImportVideoStager } from './services/import-video.service.ts';
@@ -49,6 +55,10 @@ export interface AcquisitionDeps {
   removals: Pick<ArchiveRemovalService, 'deleteVideo'>;
   /** how download runs back off when the provider refuses (tests make it short) */
   backoff?: BackoffOptions;
+  /** subscription edits, which the push subscriptions follow */
+  subscriptionsChanged: ChangeSignal;
+  /** the clock of lease renewals (tests move it) */
+  now?: () => number;
 }
 
 /**
@@ -89,6 +99,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
       stagingRoot,
     }),
     archiver: archive.archiver,
+    verifier: new DownloadVerifier(archive.ffmpeg),
     providerIndex,
     rows,
     remote,
@@ -97,7 +108,12 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     downloadDir,
     log,
   });
-  const diagnosis = new FailureDiagnosisService(() => providers.ytdlp.version());
+  const { diagnosis } = queue;
+  const subscriptionHealth = new SubscriptionHealthService(
+    new SubscriptionHealthRepository(database.db),
+    diagnosis,
+  );
+  const explain = (error: unknown) => diagnosis.explain(error);
   const downloads = new DownloadPendingService({
     queue: runQueue(new DownloadClaimRepository(database.db, database.engine), queue.downloadQueue),
     claimTimeoutMs: deps.config.stallTimeoutMs,
@@ -109,6 +125,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     files,
     downloadDir,
     recover: () => archive.archiver.recover(stagingRoot),
+    space: archive.space,
     diagnose: (message) => diagnosis.diagnose(message),
     present: userFacingText(deps.config),
     log,
@@ -137,6 +154,8 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     queue: queue.downloadQueue,
     settings: ytdlpSettings,
     appConfig,
+    explain,
+    health: subscriptionHealth,
   });
   const feedWatch = new FeedWatchService({
     rows,
@@ -144,7 +163,22 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     checks: new FeedCheckRepository(database.db),
     queue: queue.downloadQueue,
     appConfig,
+    explain,
+    health: subscriptionHealth,
   });
+  const websub = new WebsubService({
+    subscriptions: new WebsubSubscriptionRepository(database.db),
+    hub: new WebsubHubRepository({ hubUrl: deps.config.websubHub }),
+    rows,
+    queue: queue.downloadQueue,
+    appConfig,
+    startDownloads: () => queue.downloadQueue.startDownloads(true),
+    publicUrl: deps.config.publicUrl,
+    health: subscriptionHealth,
+    log,
+    ...(deps.now && { now: deps.now }),
+  });
+  deps.subscriptionsChanged.listen(() => websub.syncSoon());
   const reindexVideos = new ReindexVideoService({
     ytdlp: providers.ytdlp,
     rows,
@@ -170,9 +204,13 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     providerIndex,
     settings: ytdlpSettings,
     appSettings: deps.settings,
+    explain,
   });
   const { jobs } = archive;
-  jobs.register('download_pending', downloadPendingJob(downloads, postProcess));
+  jobs.register(
+    'download_pending',
+    downloadPendingJob(downloads, postProcess, () => queue.downloadQueue.resumeHeldAdditions()),
+  );
   jobs.registerPart('download_pending', downloadPendingPart(downloads));
   jobs.register(
     'update_subscribed',
@@ -180,18 +218,24 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
   );
   jobs.register(
     'check_feeds',
-    checkFeedsJob(feedWatch, appConfig, () => queue.downloadQueue.startDownloads(true)),
+    checkFeedsJob(feedWatch, websub, appConfig, () => queue.downloadQueue.startDownloads(true)),
   );
   jobs.register('check_reindex', checkReindexJob(reindex));
   jobs.register('index_playlists', indexPlaylistsJob(channelPlaylists));
   return {
     providerIndex,
-    diagnosis,
-    health: new HealthService(new HealthRepository(database.db), diagnosis),
+    subscriptionHealth,
+    health: new HealthService(
+      new HealthRepository(database.db),
+      diagnosis,
+      { queue: deps.config.redisUrl ? 'redis' : 'embedded', jobs },
+      archive.readOnly,
+    ),
     downloads,
     postProcess,
     subscriptionScan,
     feedWatch,
+    websub,
     reindex,
     refresh: new RefreshService(reindex, archive.tasks),
   };

@@ -23,6 +23,8 @@ import { TaskRecordService } from './services/task-record.service.ts';
 import { userFacingText } from './services/user-facing-text.ts';
 import { TaskService } from './services/task.service.ts';
 import { VideoArchiver } from './services/video-archiver.service.ts';
+import { DiskSpaceService } from './services/disk-space.service.ts';
+import { ReadOnlyState } from './services/read-only.ts';
 
 /**
  * The part of the wiring that fills the archive: tasks and their job queue, ffmpeg, artwork, the video
@@ -39,7 +41,13 @@ export function createArchiveServices(config: AppConfigEnv, database: DatabaseHa
   const taskRecords = new TaskRecordService(taskRows, Date.now, present);
   const jobs = createJobQueue(config, taskRecords);
   const artwork = new ArtworkService(ffmpeg, files, paths);
-  const archiver = new VideoArchiver(videoIndex, files, paths);
+  // the volumes a download writes to; the SQLite file's too (PostgreSQL's disk is its server's)
+  const space = new DiskSpaceService(files, [
+    { name: 'media', dir: config.mediaDir },
+    { name: 'cache', dir: config.cacheDir },
+    ...(database.engine === 'sqlite' ? [{ name: 'database', dir: config.dataDir }] : []),
+  ]);
+  const archiver = new VideoArchiver(videoIndex, files, paths, space);
   const importDirs = { importDir: paths.importDir, stagingRoot: paths.importStagingDir };
   const manualImport = new ManualImportService(
     files,
@@ -64,6 +72,9 @@ export function createArchiveServices(config: AppConfigEnv, database: DatabaseHa
     videoIndex,
     artwork,
     archiver,
+    space,
+    /** set while a full disk keeps start-up recovery from finishing (serve.command.ts) */
+    readOnly: new ReadOnlyState(),
     manualImport,
     taskRecords,
     jobs,

@@ -10,6 +10,7 @@ import { WatchStateRepository } from './repositories/watch-state.repository.ts';
 import { ArchivePaths } from './services/archive-paths.ts';
 import { ArchiveRemovalService } from './services/archive-removal.service.ts';
 import { ArtworkService } from './services/artwork.service.ts';
+import type { ChangeSignal } from './services/change-signal.ts';
 import { ChannelEditService, type ChannelTaskStarter } from './services/channel-edit.service.ts';
 import { PlaylistEditService } from './services/playlist-edit.service.ts';
 import { PlaylistService } from './services/playlist.service.ts';
@@ -27,6 +28,7 @@ export function createArchiveEdits(
   userConfig: UserConfigService,
   /** starts index_playlists when a channel's overwrite turns it on */
   tasks?: ChannelTaskStarter,
+  subscriptionsChanged?: ChangeSignal,
 ) {
   const { db, engine } = database;
   const paths = new ArchivePaths(config);
@@ -41,7 +43,7 @@ export function createArchiveEdits(
   );
   return {
     watchState: new WatchStateService(new WatchStateRepository(db)),
-    channelEdits: new ChannelEditService(new ChannelEditRepository(db, engine), tasks),
+    channelEdits: new ChannelEditService(new ChannelEditRepository(db, engine), tasks, subscriptionsChanged),
     playlistEdits,
     removals: new ArchiveRemovalService(new ArchiveRemovalRepository(db), files, paths, (playlistId) =>
       playlistEdits.refreshArtOf(playlistId),

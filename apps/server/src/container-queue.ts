@@ -12,7 +12,9 @@ import { RemoteFileRepository } from './repositories/remote-file.repository.ts';
 import type { SettingsRepository } from './repositories/settings.repository.ts';
 import { SubscriptionRepository } from './repositories/subscription.repository.ts';
 import type { AppConfigService } from './services/app-config.service.ts';
+import type { ChangeSignal } from './services/change-signal.ts';
 import { CookieService } from './services/cookie.service.ts';
+import { FailureDiagnosisService } from './services/failure-diagnosis.service.ts';
 import { DownloadQueueService, type TaskStarter } from './services/download-queue.service.ts';
 import type { ProviderIndexService } from './services/provider-index.service.ts';
 import { PoTokenService } from './services/potoken.service.ts';
@@ -48,6 +50,8 @@ export function createQueueServices(deps: QueueDeps) {
     archive.archivePaths,
     path.join(downloadDir(deps.config), '.scratch'),
   );
+  // what a provider failure means, for every place that reports one (queue adds, scans, cookie check...)
+  const diagnosis = new FailureDiagnosisService(() => providers.ytdlp.version());
   const queueExtractor = new QueueExtractor(
     queueRows,
     providers.ytdlp,
@@ -55,6 +59,7 @@ export function createQueueServices(deps: QueueDeps) {
     deps.appConfig,
     playlistWriter(({ playlist, entries }) => archive.videoIndex.writePlaylist(playlist, entries)),
     thumbnails,
+    (error) => diagnosis.explain(error),
   );
   const additions = new QueueAdditionsRepository(database.db);
   const downloadQueue = new DownloadQueueService(
@@ -68,9 +73,17 @@ export function createQueueServices(deps: QueueDeps) {
   const { settings, appConfig } = deps;
   return {
     ytdlpSettings,
+    diagnosis,
     queueExtractor,
     downloadQueue,
-    cookies: new CookieService(settings, appConfig, ytdlpSettings, providers.ytdlp, deps.config.timeZone),
+    cookies: new CookieService(
+      settings,
+      appConfig,
+      ytdlpSettings,
+      providers.ytdlp,
+      deps.config.timeZone,
+      (error) => diagnosis.explain(error),
+    ),
     poToken: new PoTokenService(settings, appConfig),
   };
 }
@@ -85,6 +98,7 @@ export function createSubscriptionServices(deps: {
   providers: ReturnType<typeof createProviderEdges>;
   ytdlpSettings: YtdlpSettingsService;
   providerIndex: ProviderIndexService;
+  subscriptionsChanged: ChangeSignal;
 }) {
   const rows = new SubscriptionRepository(deps.database.db);
   const subscriber = new SubscriberService(
@@ -93,8 +107,10 @@ export function createSubscriptionServices(deps: {
     deps.providerIndex,
     deps.ytdlpSettings,
   );
-  deps.archive.jobs.register('subscribe_to', subscribeToJob(subscriber));
-  return { subscriptions: new SubscriptionService(rows, taskStarter(deps.archive)) };
+  deps.archive.jobs.register('subscribe_to', subscribeToJob(subscriber, deps.subscriptionsChanged));
+  return {
+    subscriptions: new SubscriptionService(rows, taskStarter(deps.archive), deps.subscriptionsChanged),
+  };
 }
 
 function taskStarter(archive: ReturnType<typeof createArchiveServices>): TaskStarter {

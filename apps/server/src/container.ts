@@ -3,7 +3,10 @@ import { createAcquisitionServices } from './container-acquisition.ts';
 import { createArchiveServices } from './container-archive.ts';
 import { createArchiveEdits } from './container-edits.ts';
 import { createOperations } from './container-operations.ts';
+import { createUpkeepServices } from './container-upkeep.ts';
+import { createBackupServices } from './container-backup.ts';
 import { createProviderEdges } from './container-providers.ts';
+import { ChangeSignal } from './services/change-signal.ts';
 import { ChannelLookupService } from './services/channel-lookup.service.ts';
 import { createQueueServices, createSubscriptionServices } from './container-queue.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -63,7 +66,9 @@ export function createContainer(
   const archive = createArchiveServices(config, database);
   const providers = createProviderEdges(config);
   const channels = new ChannelService(new ChannelQueryRepository(database.db, database.engine), userConfig);
-  const edits = createArchiveEdits(config, database, userConfig, archive.tasks);
+  // the push subscriptions (acquisition) follow subscription edits wired before them
+  const subscriptionsChanged = new ChangeSignal();
+  const edits = createArchiveEdits(config, database, userConfig, archive.tasks, subscriptionsChanged);
   const queue = createQueueServices({
     config,
     database,
@@ -82,7 +87,26 @@ export function createContainer(
     providers,
     queue,
     removals: edits.removals,
+    subscriptionsChanged,
+    ...(options.now && { now: options.now }),
     ...(options.downloadBackoff && { backoff: options.downloadBackoff }),
+  });
+  const operations = createOperations({
+    config,
+    database,
+    settings,
+    jobs: archive.jobs,
+    taskRecords: archive.taskRecords,
+    ...(options.now && { now: options.now }),
+  });
+  const backup = createBackupServices({
+    config,
+    database,
+    settings,
+    jobs: archive.jobs,
+    tasks: archive.tasks,
+    onRestored: () => operations.scheduler.wake(),
+    ...(options.now && { now: options.now }),
   });
   return {
     config,
@@ -118,15 +142,17 @@ export function createContainer(
     providers,
     ...queue,
     ...acquisition,
-    ...createSubscriptionServices({ database, archive, providers, ...queue, ...acquisition }),
-    ...createOperations({
-      config,
+    ...createUpkeepServices(config, database, archive, edits.removals),
+    ...createSubscriptionServices({
       database,
-      settings,
-      jobs: archive.jobs,
-      taskRecords: archive.taskRecords,
-      ...(options.now && { now: options.now }),
+      archive,
+      providers,
+      ...queue,
+      ...acquisition,
+      subscriptionsChanged,
     }),
+    ...operations,
+    ...backup,
   };
 }
 

@@ -73,6 +73,8 @@ describe.each(ENGINES)('download queue API on %s', (engine) => {
     expect(task.result).toContain('not-an-id!: not a valid id_str');
     expect(task.result).toContain(`${FAKE.failing}: `);
     expect(task.result).toContain('Video unavailable');
+    // the same category and advice as a failed download (issue 16)
+    expect(task.result).toMatch(/Video unavailable \[Removed: The provider removed it: not retried\./);
     expect(task.result).toContain('https://example.com/watch?v=x: invalid domain');
     const res = await get(staff, '/api/download/?filter=pending');
     expect(res.statusCode).toBe(200);

@@ -155,6 +155,7 @@ describe.each(ENGINES)('check_feeds on %s', (engine) => {
     expect(report.statusCode).toBe(200);
     expect(report.json()).toEqual({
       status: 'OK',
+      read_only: null,
       ytdlp: { version: '2025.01.26', age_days: expect.any(Number) },
       last_download: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       failing_subscriptions: [
@@ -166,6 +167,20 @@ describe.each(ENGINES)('check_feeds on %s', (engine) => {
           checked_at: expect.stringMatching(/^\d{4}-/),
         },
       ],
+      // no REDIS_URL: this server runs every task itself, and none runs now
+      task_runners: {
+        queue: 'embedded',
+        workers: [
+          {
+            id: 'embedded',
+            host: os.hostname(),
+            pid: process.pid,
+            started_at: expect.stringMatching(/^\d{4}-/),
+            seen_at: expect.stringMatching(/^\d{4}-/),
+            running: [],
+          },
+        ],
+      },
     });
   });
 });

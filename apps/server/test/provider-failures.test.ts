@@ -99,14 +99,15 @@ describe.each(ENGINES)('a refresh while the provider fails, on %s', (engine) => 
     return { id: row.youtube_id, task, video, queued: queued.map((q) => q.item_id) };
   }
 
+  // each with the category and advice every provider failure carries (issue 16)
   const refusals: [string, RegExp][] = [
-    ['missing', /yt-dlp not found: install it or set YTDLP_PATH/],
+    ['missing', /yt-dlp not found: install it or set YTDLP_PATH \[yt-dlp missing: Install yt-dlp/],
     ['hang', /yt-dlp gave no answer within 1 s/],
-    ['botcheck', /not a bot/],
-    ['http429', /HTTP Error 429/],
-    ['http403', /HTTP Error 403/],
-    ['offline', /Temporary failure in name resolution/],
-    ['tryagain', /try again later/],
+    ['botcheck', /not a bot.*\[Bot check \/ sign-in required: Import a cookie/],
+    ['http429', /HTTP Error 429.*\[Throttled by the provider: /],
+    ['http403', /HTTP Error 403.*\[Throttled by the provider: /],
+    ['offline', /Temporary failure in name resolution.*\[Network down: /],
+    ['tryagain', /try again later.*\[Throttled by the provider: /],
   ];
   it.each(refusals)(
     'yt-dlp %s: nothing marked inactive, the item stays queued, the task says why',
@@ -122,7 +123,7 @@ describe.each(ENGINES)('a refresh while the provider fails, on %s', (engine) => 
   const unreadable: [string, RegExp][] = [
     ['exit1', /failed: \w+: yt-dlp exited with code 1/],
     ['garbage', /failed: \w+: yt-dlp printed output that is not JSON/],
-    ['geo', /failed: \w+: .*in your country/],
+    ['geo', /failed: \w+: .*in your country \[Geo-blocked: Not available from this server's country/],
   ];
   it.each(unreadable)(
     'yt-dlp %s: nothing marked inactive, reported as a failed refresh',
@@ -135,10 +136,10 @@ describe.each(ENGINES)('a refresh while the provider fails, on %s', (engine) => 
   );
 
   it.each([
-    ['missing', /yt-dlp not found/],
+    ['missing', /yt-dlp not found.*\[yt-dlp missing: Install yt-dlp or set YTDLP_PATH\.\]/],
     ['exit1', /yt-dlp exited with code 1/],
     ['hang', /no answer within 1 s/],
-    ['offline', /Temporary failure in name resolution/],
+    ['offline', /Temporary failure in name resolution.*\[Network down: The provider cannot be reached/],
   ])(
     'a cookie imported while yt-dlp is %s is kept as not validated, and the answer says why',
     async (mode, why) => {

@@ -239,6 +239,76 @@ describe.each(ENGINES)('reindex and the refresh API on %s', (engine) => {
     ]);
     expect(fs.existsSync(file('en'))).toBe(true);
     expect((await fulltext('full:safe tools ')).map((h) => h.youtube_id)).toEqual([id]);
+
+    // the provider fails the subtitles alone (yt-dlp's YoutubeDL._write_subtitles text): kept, and the
+    // run says why with the category and advice of any provider failure (issue 16)
+    await t.container.appConfig.update({ downloads: { subtitle: 'en' } });
+    const failures = path.join(t.database.dataDir, 'failures.json');
+    fs.writeFileSync(
+      failures,
+      JSON.stringify({
+        [`${id}#subtitles`]: "Unable to download video subtitles for 'en': HTTP Error 429: Too Many Requests",
+      }),
+    );
+    process.env.FAKE_YTDLP_FAILURES = failures;
+    try {
+      const res = await refresh({ video: [id] });
+      await t.container.jobs.idle();
+      const task = (
+        await staff.request({ method: 'GET', url: `/api/task/by-id/${res.json().task_id}/` })
+      ).json();
+      expect(task.status).toBe('FAILURE');
+      expect(JSON.stringify(task)).toMatch(
+        /Unable to download video subtitles for 'en': HTTP Error 429: Too Many Requests \[Throttled by the provider: /,
+      );
+    } finally {
+      delete process.env.FAKE_YTDLP_FAILURES;
+    }
+    fs.writeFileSync(
+      failures,
+      JSON.stringify({
+        [`${id}#subtitles`]: "Unable to download video subtitles for 'en': HTTP Error 404: Not Found",
+      }),
+    );
+    process.env.FAKE_YTDLP_FAILURES = failures;
+    try {
+      const res = await refresh({ video: [id] });
+      await t.container.jobs.idle();
+      const task = (
+        await staff.request({ method: 'GET', url: `/api/task/by-id/${res.json().task_id}/` })
+      ).json();
+      expect(task.result).toMatch(
+        /^reindexed 1 videos.*; subtitles not fetched, the archived ones kept: alphaVid002: Unable to download video subtitles for 'en': HTTP Error 404: Not Found \[Other failure: See the message/,
+      );
+    } finally {
+      delete process.env.FAKE_YTDLP_FAILURES;
+    }
+    expect(fs.existsSync(file('en'))).toBe(true);
+    expect((await fulltext('full:safe tools ')).map((h) => h.youtube_id)).toEqual([id]);
+
+    // the comments (fetched with the metadata, comment_max is on) refused as yt-dlp prints it: the run
+    // ends with the item queued, and says what the refusal means (issue 16)
+    fs.writeFileSync(
+      failures,
+      JSON.stringify({
+        [`${id}#comments`]: `[youtube] ${id}: Unable to download API page: HTTP Error 403: Forbidden (caused by <HTTPError 403: Forbidden>)`,
+      }),
+    );
+    process.env.FAKE_YTDLP_FAILURES = failures;
+    try {
+      const res = await refresh({ video: [id] });
+      await t.container.jobs.idle();
+      const task = (
+        await staff.request({ method: 'GET', url: `/api/task/by-id/${res.json().task_id}/` })
+      ).json();
+      expect(task.status).toBe('FAILURE');
+      expect(JSON.stringify(task)).toMatch(
+        /HTTP Error 403: Forbidden.*\[Throttled by the provider: The provider limits requests/,
+      );
+    } finally {
+      delete process.env.FAKE_YTDLP_FAILURES;
+      await db().deleteFrom('reindex_queue').execute();
+    }
     await t.container.appConfig.update({ downloads: { subtitle: null, subtitle_index: false } });
   });
 });

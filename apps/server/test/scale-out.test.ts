@@ -1,21 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAssetServer } from './helpers/acquisition.ts';
-import { FAKE_YTDLP_PATH, isAlive, readFakeLog, type FakeRun } from './helpers/fake-ytdlp.ts';
-import {
-  createPostgresDatabase,
-  deleteRedisPrefix,
-  freePort,
-  startTubekeeper,
-  stopProcess,
-  waitFor,
-  writeBulkCatalogue,
-  type TkProcess,
-} from './helpers/processes.ts';
+import type { HealthReport } from '@tubekeeper/contract';
+import { isAlive } from './helpers/fake-ytdlp.ts';
+import { notificationReceiver } from './helpers/notification-receiver.ts';
+import { freePort, startTubekeeper, stopProcess, waitFor } from './helpers/processes.ts';
+import { BULK_CHANNEL, clipPath, ScaleOutCluster, videoOf } from './helpers/scale-out-cluster.ts';
 
 /**
  * Scale-out for real (issue 14, DESIGN §2): one API process and two `tubekeeper worker` processes as child
@@ -25,157 +15,66 @@ import {
  */
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
-const ADMIN = { username: 'admin', password: 'scale-out-password' };
-const BULK_CHANNEL = 'UCfakeBulkChannel0000004';
+
+type Page = { data: unknown[]; paginate: { total_hits: number } };
+type Worker = HealthReport['task_runners']['workers'][number];
 
 describe.runIf(DATABASE_URL && REDIS_URL)('scale-out: API + two workers on PostgreSQL and Redis', () => {
-  const tag = randomBytes(5).toString('hex');
-  const prefix = `tk-test-${tag}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-scale-'));
-  const mediaDir = path.join(dataDir, 'media');
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let db: pg.Client;
-  let ids: string[];
-  let api: TkProcess;
-  const workers: Record<string, TkProcess> = {};
-  const logs = { w1: path.join(dataDir, 'w1.log'), w2: path.join(dataDir, 'w2.log') };
-  let base: string;
-  let token: string;
-  let env: NodeJS.ProcessEnv;
-  let assets: Awaited<ReturnType<typeof startAssetServer>>;
-
-  const call = async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
-      // upstream clients send a JSON body on every call, an empty object when there is nothing to say
-      ...(method !== 'GET' && { body: JSON.stringify(body ?? {}) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  };
-  const setDownloads = async (changes: Record<string, unknown>) => {
-    const config = (await call('GET', '/api/appsettings/config/')) as { downloads: Record<string, unknown> };
-    await call('POST', '/api/appsettings/config/', { downloads: { ...config.downloads, ...changes } });
-  };
-  /** What the processes and the task records say, for a failure message. */
-  const diagnose = async (error: unknown) => {
-    const tasks = await db.query('SELECT name, status, result, messages FROM tasks ORDER BY created_at');
-    const outputs = Object.entries({ api, ...workers }).map(
-      ([n, p]) => `--- ${n}\n${p?.output().slice(-3000)}`,
-    );
-    throw new Error(`${String(error)}\ntasks: ${JSON.stringify(tasks.rows)}\n${outputs.join('\n')}`);
-  };
-  const downloadsBy = (worker: keyof typeof logs): FakeRun[] =>
-    readFakeLog(logs[worker]).filter((r) => r.argv?.includes('--merge-output-format'));
-  const videoOf = (run: FakeRun) => /[?&]v=([\w-]+)/.exec(run.argv!.at(-1)!)?.[1];
-  const archived = async () =>
-    (await db.query<{ youtube_id: string }>('SELECT youtube_id FROM videos ORDER BY youtube_id')).rows.map(
-      (r) => r.youtube_id,
-    );
-  const taskRow = async (id: string) =>
-    (
-      await db.query<{ status: string; result: string | null }>(
-        'SELECT status, result FROM tasks WHERE id = $1',
-        [id],
-      )
-    ).rows[0];
-  const partialFiles = () =>
-    fs
-      .readdirSync(mediaDir, { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.(part|ytdl|tmp)$/.test(f) || f.includes('.part-'));
-  const startWorker = (name: keyof typeof logs) =>
-    startTubekeeper(['worker', '--name', name], { ...env, FAKE_YTDLP_LOG: logs[name] });
+  const cluster = new ScaleOutCluster(DATABASE_URL!, REDIS_URL!);
+  let box: Awaited<ReturnType<typeof notificationReceiver>>;
+  const call = (method: string, url: string, body?: unknown) => cluster.call(method, url, body);
+  const workersInHealth = async () => (await cluster.health()).task_runners.workers;
+  const startRun = async () =>
+    ((await call('POST', '/api/task/by-name/download_pending/')) as { task_id: string }).task_id;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase(DATABASE_URL!, `tk_scale_${tag}`);
-    db = new pg.Client({ connectionString: database.url });
-    ids = writeBulkCatalogue(path.join(dataDir, 'bulk.json'), 24);
-    assets = await startAssetServer();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: REDIS_URL!,
-      TK_REDIS_PREFIX: prefix,
-      TK_DATA_DIR: dataDir,
-      TK_PORT: String(port),
-      TK_LISTEN: '127.0.0.1',
-      TK_ADMIN_USERNAME: ADMIN.username,
-      TK_ADMIN_PASSWORD: ADMIN.password,
-      TK_STALL_TIMEOUT_S: '3',
-      TK_SEARCH_THREADS: '0',
-      TK_LOG_LEVEL: 'warn',
-      YTDLP_PATH: FAKE_YTDLP_PATH,
-      FAKE_YTDLP_EXTRA_CATALOGUE: path.join(dataDir, 'bulk.json'),
-      FAKE_YTDLP_DELAY_MS: '120',
-      FAKE_YTDLP_ASSET_URL: assets.url,
-      TK_SPONSORBLOCK_URL: 'http://127.0.0.1:9',
-      TK_RYD_URL: 'http://127.0.0.1:9',
-    };
-    api = startTubekeeper(['serve'], env);
-    await waitFor(
-      'the API to answer',
-      () =>
-        fetch(`${base}/api/ping/`).then(
-          (r) => r.status === 403,
-          () => false,
-        ),
-      60_000,
-    );
-    await db.connect();
-    workers.w1 = startWorker('w1');
-    workers.w2 = startWorker('w2');
-    token = await adminToken(base);
-    // no pause between provider calls (the default sleeps seconds between videos, as upstream)
-    await setDownloads({ sleep_interval: 0 });
+    box = await notificationReceiver();
+    await cluster.start({ videos: 24 });
+    cluster.startWorker('w1', {
+      // w1's downloads run a child as yt-dlp runs ffmpeg: it outlives a killed worker (last test)
+      FAKE_YTDLP_HELPER: '1',
+    });
+    cluster.startWorker('w2');
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all([api, ...Object.values(workers)].map((p) => stopProcess(p)));
-    for (const worker of ['w1', 'w2'] as const)
-      for (const run of readFakeLog(logs[worker])) if (isAlive(run.pid)) process.kill(run.pid, 'SIGKILL');
-    await db?.end();
-    await database?.drop();
-    await deleteRedisPrefix(REDIS_URL!, prefix);
-    await assets?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await cluster.stop();
+    box?.close();
   }, 60_000);
 
-  it('both workers show in the registry the API reads', async () => {
-    // the workers announce themselves under this test's prefix only
-    await waitFor(
-      'two live workers',
+  it('both workers show in GET /api/health/?details=true, the API process (TK_WORKERS=0) not', async () => {
+    const workers = await waitFor(
+      'two live workers in the health report',
       async () => {
-        const { Redis } = await import('ioredis');
-        const redis = new Redis(REDIS_URL!);
-        const keys = await redis.keys(`${prefix}:workers:*`);
-        await redis.quit();
-        return keys.length === 2;
+        const list = await workersInHealth();
+        return list.length === 2 && list;
       },
       60_000,
-    );
+    ).catch((e: unknown) => cluster.diagnose(e));
+    expect((await cluster.health()).task_runners.queue).toBe('redis');
+    expect(workers.map((w) => w.id).sort()).toEqual(['w1', 'w2']);
+    const pids = [cluster.workers.w1!.child.pid, cluster.workers.w2!.child.pid];
+    expect(workers.map((w) => w.pid).sort()).toEqual(pids.sort());
+    // what they run (tasks the API starts on its own, such as the install's scheduled feed check, may
+    // already be there) is checked while a download run goes on, below
   }, 70_000);
 
-  it('downloads 20 videos across both workers, each exactly once, with progress in the notification', async () => {
-    const twenty = ids.slice(0, 20);
+  it('downloads 20 videos across both workers, each once, with progress, health and notification through the API', async () => {
+    const twenty = cluster.ids.slice(0, 20);
+    await call('POST', '/api/task/notification/', { task_name: 'download_pending', url: box.url('runs') });
+    // the API process answers these before the workers write: any total it kept must not outlive the writes
+    const media = `/media/${BULK_CHANNEL}/${twenty[0]}.mp4`;
+    const before = await lists();
+    expect(before).toMatchObject({ videos: 0, stats: 0, channels: 0, media: 404 });
     await call('POST', '/api/download/', { data: twenty.map((youtube_id) => ({ youtube_id })) });
-    await waitFor(
-      '20 queued items',
-      async () => {
-        const r = await db.query('SELECT count(*)::int AS n FROM download_queue WHERE status = $1', [
-          'pending',
-        ]);
-        return r.rows[0].n === 20;
-      },
-      30_000,
-    ).catch(diagnose);
+    await waitFor('20 queued items', async () => (await cluster.pending()) === 20, 30_000).catch(
+      (e: unknown) => cluster.diagnose(e),
+    );
+    expect((await lists()).pending).toBe(20);
 
-    const { task_id: taskId } = (await call('POST', '/api/task/by-name/download_pending/')) as {
-      task_id: string;
-    };
+    const taskId = await startRun();
     const seen: { progress: number; messages: string[] }[] = [];
+    const runningOn = new Map<string, Set<string>>();
     await waitFor(
       'all 20 archived',
       async () => {
@@ -186,51 +85,80 @@ describe.runIf(DATABASE_URL && REDIS_URL)('scale-out: API + two workers on Postg
         }[];
         const note = notes.find((n) => n.id === taskId);
         if (note) seen.push(note);
-        return (await archived()).length === 20;
+        for (const w of await workersInHealth())
+          for (const r of w.running) {
+            const kinds = runningOn.get(w.id) ?? new Set<string>();
+            runningOn.set(w.id, kinds.add(`${r.name}${r.part ? ' part' : ''}`));
+          }
+        return (await cluster.archived()).length === 20;
       },
       120_000,
       150,
+    ).catch((e: unknown) => cluster.diagnose(e));
+    await waitFor(
+      'the run to end',
+      async () => (await cluster.taskRow(taskId))?.status === 'success',
+      30_000,
     );
-    await waitFor('the run to end', async () => (await taskRow(taskId))?.status === 'success', 30_000);
 
-    expect(await archived()).toEqual([...twenty].sort());
-    const w1 = downloadsBy('w1').map(videoOf);
-    const w2 = downloadsBy('w2').map(videoOf);
+    expect(await cluster.archived()).toEqual([...twenty].sort());
+    const w1 = cluster.downloadsBy('w1').map(videoOf);
+    const w2 = cluster.downloadsBy('w2').map(videoOf);
     expect(w1.length).toBeGreaterThan(0);
     expect(w2.length).toBeGreaterThan(0);
     // exactly once: no video was downloaded by both workers, or twice by one
     expect([...w1, ...w2].sort()).toEqual([...twenty].sort());
     expect(seen.some((n) => n.messages.some((m) => m.startsWith('Processing Video: Bulk video')))).toBe(true);
     expect(seen.some((n) => n.progress > 0 && n.progress < 1)).toBe(true);
-    for (const id of twenty) expect(fs.existsSync(path.join(mediaDir, BULK_CHANNEL, `${id}.mp4`))).toBe(true);
-    expect((await taskRow(taskId))?.result).toMatch(/^downloaded 20 video\(s\)/);
-    const queue = await db.query('SELECT count(*)::int AS n FROM download_queue');
+    // the health report showed each worker downloading its share of the run
+    expect(runningOn.get('w1')).toContain('download_pending part');
+    expect(runningOn.get('w2')).toContain('download_pending part');
+    for (const id of twenty)
+      expect(fs.existsSync(path.join(cluster.mediaDir, BULK_CHANNEL, `${id}.mp4`))).toBe(true);
+    expect((await cluster.taskRow(taskId))?.result).toMatch(/^downloaded 20 video\(s\)/);
+    const queue = await cluster.db.query('SELECT count(*)::int AS n FROM download_queue');
     expect(queue.rows[0].n).toBe(0);
+
+    // the workers' writes are in the API's very next answers (point 5: nothing it kept is stale)
+    expect(await lists()).toEqual({ videos: 20, pending: 0, stats: 20, channels: 1, media: 200 });
+    // the worker that ran the task sent its notification through Apprise
+    const sent = await waitFor(
+      'the notification',
+      () => box.received.find((m) => m.path === '/runs'),
+      30_000,
+    );
+    expect(sent.title).toBe('[TA] Downloading process ended with SUCCESS');
+    expect(sent.message).toMatch(/^downloaded 20 video\(s\)/);
+
+    async function lists() {
+      const videos = (await call('GET', '/api/video/')) as Page;
+      const pending = (await call('GET', '/api/download/?filter=pending')) as Page;
+      const stats = (await call('GET', '/api/stats/video/')) as { doc_count: number };
+      const channels = (await call('GET', '/api/channel/')) as Page;
+      const file = await cluster.fetch(media);
+      await file.arrayBuffer();
+      return {
+        videos: videos.paginate.total_hits,
+        pending: pending.paginate.total_hits,
+        stats: stats.doc_count,
+        channels: channels.paginate.total_hits,
+        media: file.status,
+      };
+    }
   }, 200_000);
 
   it('a stop from the API ends the download running on a worker and kills its yt-dlp', async () => {
     // slow downloads (8 KiB/s: about 4 s per clip) so one is surely running when the stop comes
-    await setDownloads({ limit_speed: 8 });
-    const rest = ids.slice(20);
+    await cluster.setDownloads({ limit_speed: 8 });
+    const rest = cluster.ids.slice(20);
     await call('POST', '/api/download/', { data: rest.map((youtube_id) => ({ youtube_id })) });
-    await waitFor(
-      '4 queued items',
-      async () => {
-        const r = await db.query('SELECT count(*)::int AS n FROM download_queue WHERE status = $1', [
-          'pending',
-        ]);
-        return r.rows[0].n === 4;
-      },
-      60_000,
-    );
-    const before = downloadsBy('w1').length + downloadsBy('w2').length;
-    const { task_id: taskId } = (await call('POST', '/api/task/by-name/download_pending/')) as {
-      task_id: string;
-    };
+    await waitFor('4 queued items', async () => (await cluster.pending()) === 4, 60_000);
+    const before = cluster.downloadsBy('w1').length + cluster.downloadsBy('w2').length;
+    const taskId = await startRun();
     const running = await waitFor(
       'a running download',
       () => {
-        const runs = [...downloadsBy('w1'), ...downloadsBy('w2')].slice(before);
+        const runs = [...cluster.downloadsBy('w1'), ...cluster.downloadsBy('w2')].slice(before);
         return runs.find((r) => isAlive(r.pid));
       },
       30_000,
@@ -238,54 +166,84 @@ describe.runIf(DATABASE_URL && REDIS_URL)('scale-out: API + two workers on Postg
     );
 
     await call('POST', `/api/task/by-id/${taskId}/`, { command: 'stop' });
-    await waitFor('the stopped run', async () => (await taskRow(taskId))?.status === 'stopped', 20_000);
+    await waitFor(
+      'the stopped run',
+      async () => (await cluster.taskRow(taskId))?.status === 'stopped',
+      20_000,
+    );
     expect(isAlive(running.pid)).toBe(false);
     // nothing of the stopped download reached the archive; its item waits in the queue
-    expect(await archived()).not.toContain(videoOf(running));
-    const queued = await db.query('SELECT youtube_id FROM download_queue WHERE youtube_id = $1', [
+    expect(await cluster.archived()).not.toContain(videoOf(running));
+    const queued = await cluster.db.query('SELECT youtube_id FROM download_queue WHERE youtube_id = $1', [
       videoOf(running),
     ]);
     expect(queued.rows).toHaveLength(1);
-    expect(partialFiles()).toEqual([]);
+    expect(cluster.partialFiles()).toEqual([]);
   }, 90_000);
 
   it('a worker killed mid-download leaves its item to the other, with no partial file and no duplicate', async () => {
-    await setDownloads({ limit_speed: 16 });
-    const before = { w1: downloadsBy('w1').length, w2: downloadsBy('w2').length };
-    const { task_id: taskId } = (await call('POST', '/api/task/by-name/download_pending/')) as {
-      task_id: string;
-    };
+    await cluster.setDownloads({ limit_speed: 16 });
+    const before = { w1: cluster.downloadsBy('w1').length, w2: cluster.downloadsBy('w2').length };
+    const taskId = await startRun();
     const victim = await waitFor(
       'a download on w1',
       () =>
-        downloadsBy('w1')
+        cluster
+          .downloadsBy('w1')
           .slice(before.w1)
-          .find((r) => isAlive(r.pid)),
+          .find((r) => isAlive(r.pid) && r.helper),
       30_000,
       100,
     );
     const videoId = videoOf(victim)!;
-    workers.w1!.child.kill('SIGKILL');
-    await workers.w1!.exited;
+    const killed = cluster.workers.w1!;
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // its downloader's child (as yt-dlp's ffmpeg) runs on: no exit hook ran in the killed worker
+    expect(isAlive(victim.helper!)).toBe(true);
 
-    await waitFor('all 24 archived', async () => (await archived()).length === 24, 120_000, 250);
-    await waitFor('the run to end', async () => (await taskRow(taskId))?.status === 'success', 60_000);
-    // the other worker took the item over after the claim lapsed, and archived it once
-    expect(downloadsBy('w2').slice(before.w2).map(videoOf)).toContain(videoId);
-    expect(await archived()).toEqual([...ids].sort());
-    const rows = await db.query('SELECT count(*)::int AS n FROM videos WHERE youtube_id = $1', [videoId]);
-    expect(rows.rows[0].n).toBe(1);
-    const media = path.join(mediaDir, BULK_CHANNEL, `${videoId}.mp4`);
-    expect(fs.statSync(media).size).toBe(fs.statSync(clipPath()).size);
-    expect(partialFiles()).toEqual([]);
-    expect(fs.readdirSync(path.join(mediaDir, BULK_CHANNEL)).filter((f) => f.endsWith('.mp4'))).toHaveLength(
-      24,
+    await waitFor('all 24 archived', async () => (await cluster.archived()).length === 24, 120_000, 250);
+    await waitFor(
+      'the run to end',
+      async () => (await cluster.taskRow(taskId))?.status === 'success',
+      60_000,
     );
+    // the other worker took the item over after the claim lapsed, and archived it once
+    expect(cluster.downloadsBy('w2').slice(before.w2).map(videoOf)).toContain(videoId);
+    expect(await cluster.archived()).toEqual([...cluster.ids].sort());
+    const rows = await cluster.db.query('SELECT count(*)::int AS n FROM videos WHERE youtube_id = $1', [
+      videoId,
+    ]);
+    expect(rows.rows[0].n).toBe(1);
+    const file = path.join(cluster.mediaDir, BULK_CHANNEL, `${videoId}.mp4`);
+    expect(fs.statSync(file).size).toBe(fs.statSync(clipPath()).size);
+    expect(cluster.partialFiles()).toEqual([]);
+    const mp4s = fs.readdirSync(path.join(cluster.mediaDir, BULK_CHANNEL)).filter((f) => f.endsWith('.mp4'));
+    expect(mp4s).toHaveLength(24);
+
+    // the dead worker dropped out of the health report by itself (its heartbeat key expired)
+    await waitFor(
+      'w1 to leave the health report',
+      async () => {
+        const ids = (await workersInHealth()).map((w) => w.id);
+        return ids.length === 1 && ids[0] === 'w2';
+      },
+      30_000,
+    );
+    // started again under its name, the worker first ends what its killed predecessor left running
+    expect(isAlive(victim.helper!)).toBe(true);
+    const again = cluster.startWorker('w1');
+    await waitFor(
+      'w1 back in the health report',
+      async () => (await workersInHealth()).some((w: Worker) => w.id === 'w1' && w.pid === again.child.pid),
+      60_000,
+    ).catch((e: unknown) => cluster.diagnose(e));
+    expect(isAlive(victim.helper!)).toBe(false);
   }, 200_000);
 
   it('a scheduled task fires exactly once with two workers and two API processes watching the schedule', async () => {
     // a second API process runs a scheduler too: the due slot is claimed in the database, so one wins
-    const api2 = startTubekeeper(['serve'], { ...env, TK_PORT: String(await freePort()) });
+    const api2 = startTubekeeper(['serve'], { ...cluster.env, TK_PORT: String(await freePort()) });
     try {
       // the next minute boundary at least 15 s away, so both schedulers are up before the slot
       const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
@@ -295,7 +253,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('scale-out: API + two workers on Postg
       expect(Date.parse(answer.next_run_at)).toBe(due.getTime());
       const runs = async () =>
         (
-          await db.query<{ id: string; status: string }>(
+          await cluster.db.query<{ id: string; status: string }>(
             "SELECT id, status FROM tasks WHERE name = 'update_subscribed'",
           )
         ).rows;
@@ -318,23 +276,3 @@ describe.runIf(DATABASE_URL && REDIS_URL)('scale-out: API + two workers on Postg
     }
   }, 180_000);
 });
-
-/** The clip the fake copies for every download (a complete file has its size). */
-function clipPath(): string {
-  return path.join(os.tmpdir(), 'tk-fake-ytdlp', 'clip-v1.mp4');
-}
-
-async function adminToken(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/user/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...ADMIN, remember_me: 'off' }),
-  });
-  if (login.status !== 204) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const response = await fetch(`${base}/api/appsettings/token/`, { headers: { cookie } });
-  return ((await response.json()) as { token: string }).token;
-}

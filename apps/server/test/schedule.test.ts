@@ -103,12 +103,24 @@ describe.each(ENGINES)('task schedules on %s', (engine) => {
 
   it('disables a schedule with DELETE, and answers 404 for one that does not exist', async () => {
     await api('POST', '/api/task/schedule/update_subscribed/', { schedule: '0 8 *' });
+    const one = await api('GET', '/api/task/schedule/update_subscribed/');
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      name: 'update_subscribed',
+      schedule: '0 8 *',
+      schedule_human: expect.any(String),
+    });
+    expect(one.body).toEqual((await api('GET', '/api/task/schedule/')).body[0]);
     expect(await api('DELETE', '/api/task/schedule/update_subscribed/')).toEqual({
       status: 204,
       body: undefined,
     });
     expect((await api('GET', '/api/task/schedule/')).body).toEqual([]);
     expect(await api('DELETE', '/api/task/schedule/update_subscribed/')).toEqual({
+      status: 404,
+      body: { error: 'schedule not found' },
+    });
+    expect(await api('GET', '/api/task/schedule/update_subscribed/')).toEqual({
       status: 404,
       body: { error: 'schedule not found' },
     });
@@ -206,15 +218,34 @@ describe.each(ENGINES)('task schedules on %s', (engine) => {
   });
 
   it('creates the first-install schedules once, so a deleted default stays deleted', async () => {
-    expect(await t.container.schedules.createInstallDefaults()).toEqual(['check_reindex', 'check_feeds']);
+    expect(await t.container.schedules.createInstallDefaults()).toEqual([
+      'check_reindex',
+      'thumbnail_check',
+      'check_feeds',
+    ]);
     expect((await api('GET', '/api/task/schedule/')).body).toEqual([
       expect.objectContaining({ name: 'check_feeds', schedule: '*/15 * *' }),
       expect.objectContaining({ name: 'check_reindex', schedule: '0 12 *', config: { days: 90 } }),
+      expect.objectContaining({ name: 'thumbnail_check', schedule: '0 17 *', schedule_human: 'At 05:00 PM' }),
     ]);
     await api('DELETE', '/api/task/schedule/check_reindex/');
     await api('DELETE', '/api/task/schedule/check_feeds/');
+    await api('DELETE', '/api/task/schedule/thumbnail_check/');
     expect(await t.container.schedules.createInstallDefaults()).toEqual([]);
     expect((await api('GET', '/api/task/schedule/')).body).toEqual([]);
+  });
+
+  it("gives an install made before a task was built that task's default once (thumbnail_check)", async () => {
+    // what an earlier version wrote on first install, before thumbnail_check had a handler
+    await t.container.repositories.settings.putAppSetting('scheduler:defaults_created', {
+      created: ['check_reindex', 'check_feeds'],
+      at: NOON_UTC - 86_400_000,
+    });
+    expect(await t.container.schedules.createInstallDefaults()).toEqual(['thumbnail_check']);
+    expect(await t.container.schedules.createInstallDefaults()).toEqual([]);
+    expect((await api('GET', '/api/task/schedule/')).body.map((s: { name: string }) => s.name)).toEqual([
+      'thumbnail_check',
+    ]);
   });
 
   it('lets check_feeds run every 15 minutes, not more often (issue 16)', async () => {

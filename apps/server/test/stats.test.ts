@@ -212,6 +212,35 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
       });
     });
 
+    it('gives every user the same watch figures: watched is shared, a saved position is not watched', async () => {
+      // two users watching different videos: one finishes a2, the other is part way into b1
+      const mark = await viewer.request({
+        method: 'POST',
+        url: '/api/watched/',
+        payload: { id: 'a2', is_watched: true },
+      });
+      expect(mark.statusCode, mark.body).toBe(200);
+      const position = await staff.request({
+        method: 'POST',
+        url: '/api/video/b1/progress/',
+        payload: { position: 600 },
+      });
+      expect(position.statusCode, position.body).toBe(200);
+      const figures = {
+        total: { duration: 3791, duration_str: '1h 03m 11s', items: 5 },
+        watched: { duration: 140, duration_str: '2m 20s', progress: 140 / 3791, items: 3 },
+        unwatched: { duration: 3650, duration_str: '1h 50s', progress: 3650 / 3791, items: 2 },
+      };
+      expect(await get(viewer, '/api/stats/watch/')).toEqual(figures);
+      expect(await get(staff, '/api/stats/watch/')).toEqual(figures);
+      await viewer.request({
+        method: 'POST',
+        url: '/api/watched/',
+        payload: { id: 'a2', is_watched: false },
+      });
+      expect((await get(staff, '/api/stats/watch/')).watched).toMatchObject({ duration: 110, items: 2 });
+    });
+
     it('lists the days of the last week with downloads in TZ, newest first', async () => {
       expect(await get(viewer, '/api/stats/downloadhist/')).toEqual([
         { date: localDate(0), count: 2, media_size: 1500 },

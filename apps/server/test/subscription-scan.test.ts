@@ -86,6 +86,8 @@ describe.each(ENGINES)('update_subscribed on %s', (engine) => {
     expect(task.result).toMatch(
       /^Found 3 videos to add to the queue\. Failed 1: Beta Gone: .*This channel does not exist/,
     );
+    // a failed scan reads as a failed download does: category and advice (issue 16)
+    expect(task.result).toMatch(/This channel does not exist[^[]*\[Removed: /);
     expect(await queue()).toEqual([
       'alphaVid004:ignore:videos',
       'alphaVid005:pending:videos',
@@ -108,6 +110,10 @@ describe.each(ENGINES)('update_subscribed on %s', (engine) => {
     // the two newest videos are the bot-check one and the unavailable one
     expect(task.result).toMatch(/^Found 0 videos to add to the queue\. Could not queue 2: /);
     expect(task.result).toContain('failVideo01');
+    expect(task.result).toMatch(/Video unavailable \[Removed: /);
+    expect(task.result).toMatch(
+      /not a bot[^[]*\[Bot check \/ sign-in required: Import a cookie .* or set a PO token/,
+    );
     expect(await queue()).toEqual([]);
   });
 

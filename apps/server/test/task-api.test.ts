@@ -64,7 +64,7 @@ describe.each(ENGINES)('task API and notifications on %s', (engine) => {
   it.each([
     ['no_such_task', 'unknown name'],
     ['check_reindex', 'not startable through the API'],
-    ['run_backup', 'startable but without a handler yet'],
+    ['restore_backup', 'restores start through /api/appsettings/backup/'],
   ])('answers 404 for %s (%s)', async (name) => {
     const res = await post(staff, `/api/task/by-name/${name}/`);
     expect(res.statusCode).toBe(404);
@@ -111,6 +111,25 @@ describe.each(ENGINES)('task API and notifications on %s', (engine) => {
       (await get(viewer, `/api/notification/?filter=${filter}`)).json().map((n: { id: string }) => n.id);
     expect(await ids('download')).toEqual([first.task_id]);
     expect(await ids('setting')).not.toContain(first.task_id);
+    // the health report names this server as the only task runner, with the run it has going
+    const health = (await get(staff, '/api/health/?details=true')).json();
+    expect(health.task_runners).toEqual({
+      queue: 'embedded',
+      workers: [
+        expect.objectContaining({
+          id: 'embedded',
+          pid: process.pid,
+          running: [
+            {
+              task_id: first.task_id,
+              name: 'update_subscribed',
+              title: 'Rescan your Subscriptions',
+              part: false,
+            },
+          ],
+        }),
+      ],
+    });
 
     const stop = await post(staff, `/api/task/by-id/${first.task_id}/`, { command: 'stop' });
     expect(stop.statusCode).toBe(204);

@@ -1,41 +1,17 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, sessionClient, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
-
-interface Received {
-  path: string;
-  title: string;
-  message: string;
-}
-
-/** A local stand-in for a notification service: Apprise's json:// URLs post here. */
-async function receiver() {
-  const received: Received[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      const json = JSON.parse(body) as { title: string; message: string };
-      received.push({ path: request.url ?? '', title: json.title, message: json.message });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return { received, url: (path: string) => `json://127.0.0.1:${port}/${path}`, close: () => server.close() };
-}
+import { notificationReceiver } from './helpers/notification-receiver.ts';
 
 describe.each(ENGINES)('task notifications through Apprise on %s', (engine) => {
   let t: TestApp;
-  let box: Awaited<ReturnType<typeof receiver>>;
+  let box: Awaited<ReturnType<typeof notificationReceiver>>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of several shapes
   let api: (method: string, url: string, body?: unknown) => Promise<{ status: number; body: any }>;
   const unreachable = 'json://127.0.0.1:1/nobody';
 
   beforeAll(async () => {
-    box = await receiver();
+    box = await notificationReceiver();
     t = await createTestApp(engine);
     const staff = await createUser(t, { username: 'keeper', staff: true });
     const token = await t.container.auth.getOrCreateToken(staff.id);

@@ -131,6 +131,43 @@ const REAL: [source: string, line: string, category: FailureCategory][] = [
     'ERROR: Unable to extract uploader id; please report this issue on https://yt-dl.org/bug . Make sure you are using the latest version; see https://yt-dl.org/update on how to update. Be sure to call youtube-dl with the --verbose flag and include its complete output.',
     'ytdlp_outdated',
   ],
+  // composed as yt-dlp 2023.03.04 (Debian's, /usr/lib/python3/dist-packages/yt_dlp) composes them:
+  // ExtractorError's "[ie] id: " prefix, raise_login_required's cookie hint, _report_alerts' "YouTube said:"
+  [
+    'yt-dlp common.py raise_login_required (default message, _login_hint "cookies")',
+    'ERROR: [youtube] abcdefghijk: This video is only available for registered users. Use --cookies-from-browser or --cookies for the authentication. See  https://github.com/yt-dlp/yt-dlp/wiki/FAQ#how-do-i-pass-cookies-to-yt-dlp  for how to manually pass cookies',
+    'bot_check',
+  ],
+  [
+    'yt-dlp youtube.py _check_login_required (YoutubeFavouritesIE, _LOGIN_REQUIRED, no cookies)',
+    'ERROR: [youtube:favorites] Login details are needed to download this content. Use --cookies-from-browser or --cookies for the authentication. See  https://github.com/yt-dlp/yt-dlp/wiki/FAQ#how-do-i-pass-cookies-to-yt-dlp  for how to manually pass cookies',
+    'bot_check',
+  ],
+  [
+    'yt-dlp youtube.py _report_alerts with the alert of its private-playlist test',
+    'ERROR: [youtube:tab] PLbjDnnBIxiEo8RlgfifC8OhLmJl8SgpJE: YouTube said: This playlist is private',
+    'private',
+  ],
+  [
+    'yt-dlp youtube.py _real_extract, playability reason + subreason (raise_no_formats)',
+    "ERROR: [youtube] abcdefghijk: Private video. Sign in if you've been granted access to this video",
+    'private',
+  ],
+  [
+    'yt-dlp youtube.py _real_extract: subreason "The uploader has not made this video available in your country." (raise_geo_restricted)',
+    'ERROR: [youtube] abcdefghijk: The uploader has not made this video available in your country.',
+    'geo_blocked',
+  ],
+  [
+    'yt-dlp youtube.py YoutubeTabIE: tab page not recognised (not expected: bug_reports_message appended)',
+    'ERROR: [youtube:tab] UCabcdefghijklmnopqrstuv: Unable to recognize tab page; please report this issue on  https://github.com/yt-dlp/yt-dlp/issues?q= , filling out the appropriate issue template. Confirm you are on the latest version using  yt-dlp -U',
+    'ytdlp_outdated',
+  ],
+  [
+    'yt-dlp youtube.py _extract_tab_endpoint',
+    'ERROR: [youtube:tab] abc: Failed to resolve url (does the playlist exist?)',
+    'removed',
+  ],
   [
     'yt-dlp/yt-dlp#9368',
     'ERROR: [CommonMistakes] You\'ve asked yt-dlp to download the URL "yt-dlp". That doesn\'t make any sense. Simply remove the parameter in your command or configuration.',
@@ -191,6 +228,14 @@ describe('failure diagnosis of real yt-dlp error texts (issue 16)', () => {
     expect(ytdlpAge('2023.03.04', NOW)).toBe('installed 2023.03.04, 601 days old');
     expect(ytdlpAge('2024.10.24', NOW)).toBe('installed 2024.10.24, 1 day old');
     expect(ytdlpAge(undefined, NOW)).toBe('');
+  });
+
+  it('keeps a login-required video an item failure, while a bot check backs the run off', () => {
+    const kind = (line: string) => errorFromLine(line).kind;
+    expect(kind(REAL[0]![1])).toBe('rate-limit');
+    const loginRequired = REAL.find(([source]) => source.includes('raise_login_required'))!;
+    expect(kind(loginRequired[1])).toBe('item');
+    expect(diagnose(errorFromLine(loginRequired[1]).message, context).advice).toMatch(/Import a cookie/);
   });
 
   it('says when yt-dlp is missing', () => {

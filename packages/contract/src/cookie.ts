@@ -20,9 +20,6 @@ export const cookieUpdate = z.strictObject({
 });
 export type CookieUpdate = z.infer<typeof cookieUpdate>;
 
-/** `POST /api/appsettings/cookie/` (validate) takes no body; an empty object is allowed. */
-export const cookieValidateBody = z.strictObject({}).nullish();
-
 /** The PO token prefix the settings field starts with (spec §9). */
 export const POTOKEN_PREFIX = 'web+';
 

@@ -156,7 +156,10 @@ export const downloadIdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** `GET /api/health/?details=true` (staff): what monitoring needs beyond upstream's `"OK"` (issue 16). */
 export const healthReport = z.object({
-  status: z.literal('OK'),
+  /** READ_ONLY: start-up recovery could not finish (a full disk); reads work, writes answer 503 */
+  status: z.enum(['OK', 'READ_ONLY']),
+  /** why the server is read-only and since when (ISO-8601 UTC); null when it is not */
+  read_only: z.object({ reason: z.string(), since: z.string() }).nullable(),
   ytdlp: z.object({
     /** `yt-dlp --version`; null when yt-dlp does not run */
     version: z.string().nullable(),
@@ -176,6 +179,74 @@ export const healthReport = z.object({
       checked_at: z.string(),
     }),
   ),
+  /**
+   * Who runs tasks (issue 14): `embedded` is this server alone; with REDIS_URL (`redis`) every live
+   * `tubekeeper worker` (and `serve` with TK_WORKERS), each with what it runs now. A worker drops out
+   * about TK_STALL_TIMEOUT_S after it stops answering.
+   */
+  task_runners: z.object({
+    queue: z.enum(['embedded', 'redis']),
+    workers: z.array(
+      z.object({
+        id: z.string(),
+        host: z.string(),
+        pid: z.number().int(),
+        /** ISO-8601 UTC */
+        started_at: z.string(),
+        /** ISO-8601 UTC of its last heartbeat */
+        seen_at: z.string(),
+        running: z.array(
+          z.object({
+            task_id: z.string(),
+            name: z.string(),
+            title: z.string(),
+            /** a share of a task spread over every worker (download_pending), not the whole task */
+            part: z.boolean(),
+          }),
+        ),
+      }),
+    ),
+  }),
 });
 export type HealthReport = z.infer<typeof healthReport>;
 export const healthQuery = z.strictObject({ details: z.enum(['true', 'false']).optional() });
+
+/**
+ * `GET /api/channel/{id}/health/` (staff, issue 16): how new uploads of one channel are found, on its About
+ * tab and on the Downloads page filtered by it. Times are ISO-8601 UTC, null when it never happened.
+ */
+export const channelHealth = z.object({
+  channel_id: z.string(),
+  channel_name: z.string(),
+  subscribed: z.boolean(),
+  /** the last feed check (check_feeds) */
+  last_feed_check: z.string().nullable(),
+  /** that check's error; null when it went well */
+  feed_error: z.string().nullable(),
+  /** when a feed check last queued a new upload */
+  last_new_upload: z.string().nullable(),
+  /** when the deep scan (update_subscribed) last went over the channel */
+  last_deep_scan: z.string().nullable(),
+  /** the push subscription at the WebSub hub (TK_PUBLIC_URL); null when there is none */
+  push: z
+    .object({
+      state: z.enum(['subscribing', 'active', 'unsubscribing']),
+      lease_expires_at: z.string().nullable(),
+      last_push_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** the last failure of the deep scan, the feed check or the push, with what it means */
+  last_failure: z
+    .object({
+      at: z.string(),
+      source: z.enum(['scan', 'feed', 'push']),
+      message: z.string(),
+      diagnosis: failureDiagnosis,
+    })
+    .nullable(),
+});
+export type ChannelHealth = z.infer<typeof channelHealth>;
+
+/** `GET /api/health/channels/` (staff): subscribed channels whose last failure is kept, newest first (at most 50). */
+export const failingChannels = z.object({ data: z.array(channelHealth) });
+export type FailingChannels = z.infer<typeof failingChannels>;

@@ -17,3 +17,4 @@ export * from './refresh.ts';
 export * from './stats.ts';
 export * from './schedule.ts';
 export * from './task-notification.ts';
+export * from './backup.ts';

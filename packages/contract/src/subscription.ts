@@ -38,3 +38,15 @@ export const playlistSubscribeResponse = z.object({
   task_id: z.string().optional(),
 });
 export type PlaylistSubscribeResponse = z.infer<typeof playlistSubscribeResponse>;
+
+/** `/api/websub/{channelId}/`: the callback the WebSub hub calls (issue 16). */
+export const websubParams = z.object({ channelId: z.string().min(1).max(64) });
+
+/** The hub's verification of intent (GET): echo `hub.challenge` when we asked for this mode and topic. */
+export const websubVerification = z.object({
+  'hub.mode': z.string().max(32).optional(),
+  'hub.topic': z.string().max(2048).optional(),
+  'hub.challenge': z.string().max(1024).optional(),
+  'hub.lease_seconds': z.string().max(32).optional(),
+  'hub.reason': z.string().max(1024).optional(),
+});

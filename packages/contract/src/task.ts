@@ -73,3 +73,5 @@ export const manualImportRequest = z.strictObject({
   prefer_local: z.boolean({ error: 'prefer_local is required (true or false)' }),
 });
 export type ManualImportRequest = z.infer<typeof manualImportRequest>;
+/** `POST /api/appsettings/rescan-filesystem/`: upstream takes the same two keys as the manual import. */
+export const rescanFilesystemRequest = manualImportRequest;

@@ -7,6 +7,7 @@ import { runSearchCommand } from './search.command.ts';
 import { serve } from './serve.command.ts';
 import { runDemoCommand } from './demo.command.ts';
 import { runWorkerCommand } from './worker.command.ts';
+import { runBackupCommand } from './backup.command.ts';
 
 const HELP = `Usage: tubekeeper <command>
 
@@ -21,6 +22,9 @@ Commands:
   user passwd <name> [--password P]
   user delete <name>
   search rebuild            re-create the search index from the tables and print its counts
+  backup create [--reason R] | list | restore <file>
+                            ZIP backups in Tube Archivist's format in <cache>/backup/; restore takes a
+                            name there or a path (a Tube Archivist backup: the migration path)
   demo [--data-dir D] [--serve]
                             generate the offline demo library (3 channels, 24 videos with subtitles,
                             comments and playlists) into <cache>/import/ and import it; --serve then
@@ -55,6 +59,14 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
         options: { password: { type: 'string' }, staff: { type: 'boolean' }, superuser: { type: 'boolean' } },
       });
       return await runUserCommand(createContainer(config, database), positionals, values);
+    }
+    if (command === 'backup') {
+      const { positionals, values } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { reason: { type: 'string' } },
+      });
+      return await runBackupCommand(createContainer(config, database).backups, positionals, values);
     }
     if (command === 'search')
       return await runSearchCommand(createContainer(config, database).searchIndex, rest);

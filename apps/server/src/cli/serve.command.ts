@@ -7,6 +7,7 @@ import type { AppConfigEnv } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openMigratedDatabase, sqliteFile } from '../db/database.ts';
 import { ensureInitialAdmin } from '../services/bootstrap.service.ts';
+import { StartupRecovery, type RecoveryStep } from '../services/startup-recovery.ts';
 import { startTaskWorker } from './worker.command.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -50,23 +51,27 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     app.log.info(`Created the first user "${admin.username}" from TK_ADMIN_USERNAME/TK_ADMIN_PASSWORD`);
   }
 
-  // embedded mode: this process owns every task run, so runs left live were cut short by a crash
-  if (!config.redisUrl) {
-    const abandoned = await container.taskRecords.failAbandoned();
-    if (abandoned)
-      app.log.warn(`${abandoned} task(s) were interrupted by the last shutdown and are marked failed`);
-    const recovered = await container.manualImport.recover();
-    if (recovered.finished.length) app.log.info(`finished importing ${recovered.finished.join(', ')}`);
-    // partial downloads never reach the media tree; their items are still queued and download again
-    await container.downloads.clearAfterRestart();
-    // lines of queue adds that were accepted but not resolved when the process died
-    const resumed = await container.downloadQueue.resumeAdditions();
-    if (resumed) app.log.warn(`${resumed} line(s) of an interrupted queue add are being added again`);
-  }
-
-  const created = await container.schedules.createInstallDefaults();
-  if (created.length) app.log.info(`scheduled on first install: ${created.join(', ')}`);
-  container.scheduler.start();
+  // what must finish before this process writes; a full disk leaves the server read-only until it does
+  const recovery = new StartupRecovery(
+    [
+      // embedded mode: this process owns every task run, so runs left live were cut short by a crash
+      ...(config.redisUrl ? [] : embeddedRecovery(container, app.log)),
+      {
+        name: 'install defaults',
+        run: async () => {
+          const created = await container.schedules.createInstallDefaults();
+          if (created.length) app.log.info(`scheduled on first install: ${created.join(', ')}`);
+        },
+      },
+    ],
+    container.readOnly,
+    { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+  );
+  await recovery.start(() => {
+    container.scheduler.start();
+    // daily snapshots at 12:00 (TZ), and one now when the newest is older than a day (upstream §4.5)
+    container.snapshots.startDaily((error) => app.log.warn({ err: error }, 'snapshot not started'));
+  });
   // scale-out: the API only enqueues unless TK_WORKERS asks it to take jobs too
   const worker =
     config.redisUrl && config.embeddedWorkers > 0
@@ -77,13 +82,19 @@ export async function serve(config: AppConfigEnv): Promise<void> {
         })
       : undefined;
 
-  const sweep = setInterval(() => void container.repositories.sessions.deleteExpired(Date.now()), HOUR_MS);
+  // a failed sweep (a full disk) waits for the next hour
+  const sweep = setInterval(
+    () => void container.repositories.sessions.deleteExpired(Date.now()).catch(() => undefined),
+    HOUR_MS,
+  );
   sweep.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweep);
+    recovery.stop();
     await container.scheduler.stop();
+    container.snapshots.stopDaily();
     await worker?.stop();
     await container.jobs.close();
     await container.taskNotify.idle();
@@ -99,4 +110,45 @@ export async function serve(config: AppConfigEnv): Promise<void> {
   app.log.info(
     `Tubekeeper ${database.engine === 'sqlite' ? 'on SQLite' : 'on PostgreSQL'} at http://localhost:${config.port}`,
   );
+}
+
+/** Embedded mode's start-up steps, in order; each may run again after a full disk stopped it. */
+function embeddedRecovery(
+  container: ReturnType<typeof createContainer>,
+  log: { info(m: string): void; warn(m: string): void },
+): RecoveryStep[] {
+  return [
+    {
+      name: 'interrupted tasks',
+      run: async () => {
+        const abandoned = await container.taskRecords.failAbandoned();
+        if (abandoned)
+          log.warn(`${abandoned} task(s) were interrupted by the last shutdown and are marked failed`);
+      },
+    },
+    {
+      name: 'staged imports',
+      run: async () => {
+        const recovered = await container.manualImport.recover();
+        if (recovered.finished.length) log.info(`finished importing ${recovered.finished.join(', ')}`);
+      },
+    },
+    {
+      name: 'staged rescans',
+      run: async () => {
+        const rescanned = await container.filesystemRescan.recover();
+        if (rescanned.finished.length) log.info(`finished indexing ${rescanned.finished.join(', ')}`);
+      },
+    },
+    // partial downloads never reach the media tree; their items are still queued and download again
+    { name: 'staged downloads', run: () => container.downloads.clearAfterRestart() },
+    {
+      name: 'queue adds',
+      run: async () => {
+        // lines of queue adds that were accepted but not resolved when the process died
+        const resumed = await container.downloadQueue.resumeAdditions();
+        if (resumed) log.warn(`${resumed} line(s) of an interrupted queue add are being added again`);
+      },
+    },
+  ];
 }

@@ -8,6 +8,7 @@ import { createContainer, type Container } from '../container.ts';
 import { openMigratedDatabase } from '../db/database.ts';
 import { BullJobQueue } from '../jobs/bullmq-job-queue.ts';
 import { BullTaskWorker } from '../jobs/bullmq-worker.ts';
+import { endLeftovers, recordChildrenIn } from '../repositories/child-registry.ts';
 
 /** Tasks a worker runs at once unless --concurrency says otherwise (each download share has its own slot). */
 const DEFAULT_TASKS = 4;
@@ -36,8 +37,15 @@ export async function runWorkerCommand(config: AppConfigEnv, args: string[]): Pr
     console.error('--name expects 1-100 letters, digits, dots, dashes or underscores');
     return 2;
   }
-  const worker = await startTaskWorker(config, { id, concurrency });
   const log = pino({ level: config.logLevel, name: 'worker' });
+  // yt-dlp groups this worker's previous life left running when it was killed (SIGKILL runs no exit
+  // hook) would go on writing into its staging folder: end them before that folder is cleaned
+  const childrenDir = path.join(config.dataDir, 'children', `worker-${id}`);
+  const leftovers = await endLeftovers(childrenDir);
+  recordChildrenIn(childrenDir);
+  if (leftovers.length)
+    log.warn(`ended ${leftovers.length} downloader process(es) left by this worker's killed predecessor`);
+  const worker = await startTaskWorker(config, { id, concurrency });
   log.info(`worker ${id} takes tasks from ${config.redisUrl} (${concurrency} at once)`);
   const shutdown = async (signal: string) => {
     log.info(`${signal}: worker ${id} stops taking jobs and hands its downloads back`);
@@ -80,6 +88,8 @@ export async function startTaskWorker(
     stop: async () => {
       await worker.stop();
       await queue.close();
+      // the notifications of the runs it finished are sent before the process ends
+      await container.taskNotify.idle();
       await database?.close();
     },
   };

@@ -12,6 +12,7 @@ import {
   type RawBuilder,
 } from 'kysely';
 import { registerSearchFunctions } from './search/sqlite-functions.ts';
+import { ReadRoutingDriver } from './sqlite-read-routing.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './tables.ts';
 
@@ -20,6 +21,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** the database file (SQLite only): backups read it through a connection of their own */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -35,17 +38,21 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   registerSearchFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect(sqlite) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect(sqlite, file) });
+  return { db, engine: 'sqlite', file, close: () => db.destroy() };
 }
 
 /**
  * SQLite ends a transaction by itself on some errors (a full disk: SQLITE_FULL). Kysely then sends its
  * ROLLBACK, which fails with "cannot rollback - no transaction is active" and replaces the real error in
  * what the caller sees. The rollback is only sent while a transaction is open.
+ * Reads outside transactions go to a read-only connection of their own (`sqlite-read-routing.ts`).
  */
 class RollbackSafeSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SQLite.Database) {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly file: string,
+  ) {
     super({ database: withStatementCache(sqlite) });
   }
 
@@ -55,7 +62,13 @@ class RollbackSafeSqliteDialect extends SqliteDialect {
     driver.rollbackTransaction = async (connection) => {
       if (this.sqlite.inTransaction) await rollback(connection);
     };
-    return driver;
+    if (this.file === ':memory:') return driver; // a second connection would see another database
+    return new ReadRoutingDriver(driver, () => {
+      const reader = new SQLite(this.file, { readonly: true, fileMustExist: true });
+      reader.pragma('busy_timeout = 5000');
+      registerSearchFunctions(reader);
+      return withStatementCache(reader);
+    });
   }
 }
 

@@ -17,7 +17,12 @@ import * as m0013 from './migrations/0013_download_claims.ts';
 import * as m0015 from './migrations/0015_queue_diagnosis.ts';
 import * as m0017 from './migrations/0017_queue_additions.ts';
 import * as m0020 from './migrations/0020_stats_totals_rework.ts';
+import * as m0021 from './migrations/0021_websub_subscriptions.ts';
+import * as m0022 from './migrations/0022_subscription_health.ts';
+import * as m0023 from './migrations/0023_queue_addition_holds.ts';
+import * as m0024 from './migrations/0024_queue_count_totals.ts';
 import * as m0026 from './migrations/0026_feed_checks.ts';
+import * as m0027 from './migrations/0027_video_list_version.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -39,7 +44,12 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0015_queue_diagnosis': m0015,
   '0017_queue_additions': m0017,
   '0020_stats_totals_rework': m0020,
+  '0021_websub_subscriptions': m0021,
+  '0022_subscription_health': m0022,
+  '0023_queue_addition_holds': m0023,
+  '0024_queue_count_totals': m0024,
   '0026_feed_checks': m0026,
+  '0027_video_list_version': m0027,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
@@ -60,6 +70,9 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
+  // the migrator takes its lock with a write; an up-to-date database is only read, so a server whose disk
+  // is full still starts (read-only, issue 18)
+  if ((await migrator.getMigrations()).every((m) => m.executedAt)) return [];
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -187,6 +187,39 @@ export interface DownloadQueueTable {
   claimed_until: number | null;
 }
 
+export interface WebsubSubscriptionsTable {
+  channel_id: string;
+  /** the feed URL the hub knows the subscription by */
+  topic: string;
+  /** HMAC key of the pushes' X-Hub-Signature */
+  secret: string;
+  state: 'subscribing' | 'active' | 'unsubscribing';
+  /** when this subscription was first asked for */
+  created_at: number;
+  /** when the last subscribe or unsubscribe request went to the hub */
+  requested_at: number;
+  /** from the hub's verification: when the subscription ends unless renewed */
+  lease_expires_at: number | null;
+  last_push_at: number | null;
+  /** the hub's refusal or denial; null after a good request */
+  last_error: string | null;
+}
+
+export type HealthSource = 'scan' | 'feed' | 'push';
+
+export interface SubscriptionHealthTable {
+  /** channel or playlist id */
+  target_id: string;
+  kind: 'channel' | 'playlist';
+  /** when update_subscribed last went over it */
+  last_scan_at: number | null;
+  last_failure_at: number | null;
+  /** which way of finding uploads failed: deep scan, feed check or push */
+  last_failure_source: HealthSource | null;
+  /** yt-dlp's (or the feed's, or the hub's) text */
+  last_failure: string | null;
+}
+
 export interface FeedChecksTable {
   /** channel or playlist id */
   target_id: string;
@@ -239,6 +272,8 @@ export interface QueueAdditionsTable {
   /** JSON: { auto_start, flat?, force? } */
   options: string;
   created_at: number;
+  /** set when a run stopped on a yt-dlp or network failure: the next add, download run or start resumes it (0023) */
+  held_at: number | null;
 }
 
 /** Ids a staff member deleted from the queue on purpose: rescans skip them (migration 0008). */
@@ -258,6 +293,12 @@ export interface VideoTotalsTable {
 }
 
 /** Kept by triggers (migration 0012): each channel's videos. */
+/** One row (id 1): moves with every write that may change a video list (migration 0027). */
+export interface VideoListVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface ChannelVideoTotalsTable {
   channel_id: string;
   doc_count: number;
@@ -269,6 +310,24 @@ export interface ChannelVideoTotalsTable {
 export interface QueueTotalsTable {
   status: string;
   vid_type: string;
+  doc_count: number;
+}
+
+/** Download queue counts per Downloads filter key, PostgreSQL only (migration 0024). */
+export interface QueueCountTotalsTable {
+  status: string;
+  vid_type: string;
+  auto_start: number;
+  failed: number;
+  doc_count: number;
+}
+
+/** The same per channel, PostgreSQL only (migration 0024). */
+export interface QueueChannelTotalsTable {
+  channel_id: string;
+  status: string;
+  vid_type: string;
+  failed: number;
   doc_count: number;
 }
 
@@ -307,11 +366,16 @@ export interface Database {
   download_queue: DownloadQueueTable;
   download_blocklist: DownloadBlocklistTable;
   feed_checks: FeedChecksTable;
+  websub_subscriptions: WebsubSubscriptionsTable;
+  subscription_health: SubscriptionHealthTable;
   tasks: TasksTable;
   reindex_queue: ReindexQueueTable;
   video_totals: VideoTotalsTable;
+  video_list_version: VideoListVersionTable;
   channel_video_totals: ChannelVideoTotalsTable;
   queue_totals: QueueTotalsTable;
+  queue_count_totals: QueueCountTotalsTable;
+  queue_channel_totals: QueueChannelTotalsTable;
   download_quarters: DownloadQuartersTable;
   schedules: SchedulesTable;
   queue_additions: QueueAdditionsTable;

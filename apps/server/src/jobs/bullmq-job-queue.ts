@@ -3,7 +3,7 @@ import { Job, Queue } from 'bullmq';
 import type { TaskRecordService } from '../services/task-record.service.ts';
 import type { JobHandler, JobQueue, PartHandler } from './job-queue.ts';
 import { bullConnection, type RedisTarget } from './redis-connection.ts';
-import type { WorkerRegistry } from './worker-registry.ts';
+import type { WorkerRegistry, WorkerStatus } from './worker-registry.ts';
 
 /** BullMQ queue names (under the deployment's key prefix). */
 export const TASK_QUEUE = 'tasks';
@@ -78,6 +78,11 @@ export class BullJobQueue implements JobQueue {
     const ids = Array.from({ length: count }, (_, i) => `${taskId}-part-${i}`);
     for (const jobId of ids) await this.partQueue.add(name, { taskId, payload }, { jobId, ...RETENTION });
     return Promise.all(ids.map((id) => this.partResult(id)));
+  }
+
+  /** Every live worker of the deployment, whichever process asks (the registry is in Redis). */
+  workers(): Promise<WorkerStatus[]> {
+    return this.registry.list();
   }
 
   async idle(): Promise<void> {

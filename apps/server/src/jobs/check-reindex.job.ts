@@ -9,6 +9,9 @@ export function checkReindexJob(reindex: ReindexService): JobHandler {
   return async (payload, { signal, reporter }) => {
     if (payload.manual !== true) await reindex.planScheduled();
     const result = await reindex.run({ signal, reporter });
-    return { result: describeReindex(result), level: result.failed.length ? 'error' : 'info' };
+    return {
+      result: describeReindex(result),
+      level: result.failed.length || result.subtitlesKept.length ? 'error' : 'info',
+    };
   };
 }

@@ -1,3 +1,4 @@
+import { withAdvice } from '../repositories/ytdlp-diagnosis.ts';
 import type { DownloadPostProcess } from '../services/download-postprocess.service.ts';
 import type { DownloadPendingService, DownloadRunResult } from '../services/download-pending.service.ts';
 import type { JobContext, JobHandler, PartHandler } from './job-queue.ts';
@@ -7,14 +8,19 @@ import type { JobContext, JobHandler, PartHandler } from './job-queue.ts';
  * add, so only those items are taken). The queue loop, then post-processing unless the run was stopped.
  * A failed item does not fail the task: it keeps its message in the queue and the result counts it.
  * In a scale-out deployment the loop runs on every live worker at once (downloadPendingPart), the items
- * claimed in the database so no two take the same video; this handler merges their results.
+ * claimed in the database so no two take the same video; this handler merges their results. A run first
+ * restarts the queue adds that yt-dlp or the network stopped, so their lines are not left behind.
  */
 export function downloadPendingJob(
   downloads: DownloadPendingService,
   postProcess: DownloadPostProcess,
+  /** adds that a broken yt-dlp or no network stopped get another run (download-queue.service.ts) */
+  resumeHeldAdditions: () => Promise<unknown> = async () => 0,
 ): JobHandler {
   return async (payload, context) => {
     const { signal, reporter } = context;
+    // the run does not depend on it: a held add that does not start stays held for the next run
+    await resumeHeldAdditions().catch(() => undefined);
     const run = context.spread
       ? await spreadRun(downloads, payload, context)
       : await downloads.run({ autoOnly: payload.auto_only === true, signal, reporter });
@@ -58,7 +64,7 @@ function describe(run: DownloadRunResult): string {
   const parts = [`downloaded ${run.downloaded.length} video(s).`];
   if (run.failed.length)
     parts.push(
-      `${run.failed.length} failed: ${run.failed.map((f) => `${f.youtube_id}: ${f.message} [${f.diagnosis.label}: ${f.diagnosis.advice}]`).join('; ')}`,
+      `${run.failed.length} failed: ${run.failed.map((f) => `${f.youtube_id}: ${withAdvice(f.message, f.diagnosis)}`).join('; ')}`,
     );
   if (run.deferred.length) parts.push(`${run.deferred.length} left queued after the provider refused`);
   if (run.notice) parts.push(run.notice);

@@ -1,5 +1,6 @@
 import type { TaskName } from '@tubekeeper/contract';
 import type { ProgressReporter } from '../services/progress.ts';
+import type { WorkerStatus } from './worker-registry.ts';
 
 /** What a handler gets besides its payload. */
 export interface JobContext {
@@ -41,6 +42,8 @@ export interface JobQueue {
   register(name: TaskName, handler: JobHandler): void;
   /** The per-worker share of a task that a scale-out deployment spreads over its workers (download_pending). */
   registerPart(name: TaskName, handler: PartHandler): void;
+  /** The processes that run tasks and what each runs now (GET /api/health/?details=true). */
+  workers(): Promise<WorkerStatus[]>;
   /** Resolves when no task is queued or running (tests and shutdown wait on it). */
   idle(): Promise<void>;
   /** Stops accepting work; the embedded queue also aborts running handlers and waits for them to end. */

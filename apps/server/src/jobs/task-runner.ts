@@ -1,4 +1,6 @@
 import type { TaskOutcome, TaskRecordService, TaskReporter } from '../services/task-record.service.ts';
+import { diagnose, withAdvice } from '../repositories/ytdlp-diagnosis.ts';
+import { YtdlpError } from '../repositories/ytdlp-output.ts';
 import type { JobContext, JobHandler } from './job-queue.ts';
 
 /** How often a running task looks for a stop command in its record (the API may run in another process). */
@@ -41,7 +43,7 @@ export async function runTask(
     const { result, level } = typeof done === 'string' ? { result: done, level: undefined } : done;
     outcome = stoppedOr(controller.signal, { status: 'success', result, level });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = failureText(error);
     // the full text (absolute paths and all) for the log; the record shows it relative to the folders
     if (!controller.signal.aborted) log?.error({ err: error }, `task ${id} failed`);
     outcome = stoppedOr(controller.signal, { status: 'failed', error: message });
@@ -95,4 +97,14 @@ function stoppedOr(signal: AbortSignal, outcome: Exclude<TaskOutcome, { status: 
   if (!signal.aborted) return outcome;
   const detail = outcome.status === 'success' ? outcome.result : outcome.error;
   return { status: 'stopped' as const, result: `Task stopped: ${detail}` };
+}
+
+/**
+ * A run's failure as its record shows it: a provider failure that ended the run (no network, a refusal,
+ * yt-dlp missing) with its category and advice, as every other provider failure reads (issue 16).
+ */
+function failureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof YtdlpError) || error.kind === 'aborted') return message;
+  return withAdvice(message, diagnose(message, { now: Date.now() }));
 }

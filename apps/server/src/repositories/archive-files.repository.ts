@@ -67,6 +67,41 @@ export class ArchiveFilesRepository {
     }
   }
 
+  /**
+   * Copies `from` to `to` and flushes it to the disk, so that once this returns the bytes survive a power
+   * cut (the commit that follows relies on them). A copy the disk cannot hold is removed again.
+   */
+  async copyDurable(from: string, to: string): Promise<void> {
+    await this.ensureDir(path.dirname(to));
+    try {
+      await fs.promises.copyFile(from, to);
+      const handle = await fs.promises.open(to, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      await this.remove(to);
+      throw error;
+    }
+  }
+
+  /** Whether a rename from `file` to `target` stays on one file system (else it is a copy). */
+  async sameFileSystem(file: string, target: string): Promise<boolean> {
+    const [a, b] = await Promise.all([
+      fs.promises.stat(file),
+      fs.promises.stat(await existingAncestor(target)),
+    ]);
+    return a.dev === b.dev;
+  }
+
+  /** Bytes an unprivileged writer may still use on the file system holding `dir` (or its nearest parent). */
+  async freeBytes(dir: string): Promise<number> {
+    const stats = await fs.promises.statfs(await existingAncestor(dir));
+    return stats.bavail * stats.bsize;
+  }
+
   async remove(file: string): Promise<void> {
     await fs.promises.rm(file, { force: true });
   }
@@ -92,6 +127,20 @@ export class ArchiveFilesRepository {
   async readJson(file: string): Promise<unknown> {
     const text = await fs.promises.readFile(file, 'utf8').catch(notFoundAs(undefined));
     return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  }
+}
+
+/** `file` itself or the nearest folder above it that exists (a channel folder may not exist yet). */
+async function existingAncestor(file: string): Promise<string> {
+  for (let current = file; ; current = path.dirname(current)) {
+    if (
+      await fs.promises.stat(current).then(
+        () => true,
+        () => false,
+      )
+    )
+      return current;
+    if (path.dirname(current) === current) return current;
   }
 }
 

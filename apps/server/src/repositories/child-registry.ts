@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -7,7 +8,9 @@ import path from 'node:path';
  * ytdlp-process.ts ends them on a normal exit, but a SIGKILL of the server runs no hook, and a leftover
  * downloader went on renaming files of the next run. At start-up `endLeftovers` ends every group whose
  * server is gone; another live server's children (scale-out) are left alone. Start times guard against
- * a pid the system has given to another process since.
+ * a pid the system has given to another process since. Pids mean something on their own host only: an entry
+ * written on another host (a data folder shared between hosts) is never judged here. Each
+ * `tubekeeper worker` keeps a folder of its own inside (`worker-<name>/`), which its next start reads.
  */
 let folder: string | undefined;
 
@@ -20,6 +23,7 @@ export function recordChildrenIn(dir: string): void {
 export function childStarted(pid: number | undefined): void {
   if (!folder || !pid) return;
   const entry = {
+    host: os.hostname(),
     server: process.pid,
     serverStart: startTime(process.pid),
     child: pid,
@@ -41,15 +45,18 @@ export function childEnded(pid: number | undefined): void {
 export async function endLeftovers(dir: string): Promise<number[]> {
   if (!fs.existsSync(dir)) return [];
   const ended: number[] = [];
-  for (const name of fs.readdirSync(dir)) {
-    const file = path.join(dir, name);
-    let entry: { server: number; serverStart: string; child: number; childStart: string };
+  for (const found of fs.readdirSync(dir, { withFileTypes: true })) {
+    // a worker's own folder: that worker ends its leftovers when it starts again
+    if (!found.isFile()) continue;
+    const file = path.join(dir, found.name);
+    let entry: { host?: string; server: number; serverStart: string; child: number; childStart: string };
     try {
       entry = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof entry;
     } catch {
       fs.rmSync(file, { force: true });
       continue;
     }
+    if (entry.host !== undefined && entry.host !== os.hostname()) continue;
     const serverAlive = entry.server !== process.pid && startTime(entry.server) === entry.serverStart;
     if (entry.server === process.pid || serverAlive) continue;
     // the group outlives its leader while a member runs (yt-dlp's ffmpeg); a pid now held by another

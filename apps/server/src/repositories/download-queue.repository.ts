@@ -44,7 +44,10 @@ const CHUNK = 500;
 
 /** The download queue table and the blocklist beside it. */
 export class DownloadQueueRepository {
-  /** SQLite totals kept until the database changes (counting 100 000 items took ~12 ms a page) */
+  /**
+   * SQLite totals kept until the database changes (counting 100 000 items took ~12 ms a page); PostgreSQL
+   * reads the counts its triggers keep (`keptCount`)
+   */
   private readonly counts: CountsUntilChange | undefined;
 
   constructor(
@@ -55,6 +58,10 @@ export class DownloadQueueRepository {
   }
 
   async count(filter: QueueFilter): Promise<number> {
+    if (this.engine === 'postgres') {
+      const kept = await this.keptCount(filter);
+      if (kept !== undefined) return kept;
+    }
     const compute = async () => {
       const row = await this.db
         .selectFrom('download_queue')
@@ -64,6 +71,35 @@ export class DownloadQueueRepository {
       return Number(row.n);
     };
     return this.counts ? this.counts.count(`queue:${JSON.stringify(filter)}`, compute) : compute();
+  }
+
+  /**
+   * PostgreSQL: the total from the counts its triggers keep (migration 0024), a few dozen rows whatever the
+   * queue's size; undefined for a filter they do not cover (title words, due retries, a channel with
+   * auto_start), which is counted.
+   */
+  private async keptCount(filter: QueueFilter): Promise<number | undefined> {
+    if (filter.titlePhrase || filter.dueAt !== undefined) return undefined;
+    const failed = filter.error === undefined ? undefined : filter.error ? 1 : 0;
+    if (filter.channelId) {
+      if (filter.autoStart !== undefined) return undefined;
+      let query = this.db
+        .selectFrom('queue_channel_totals')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('doc_count'), eb.lit(0)).as('n'))
+        .where('channel_id', '=', filter.channelId);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.vidType) query = query.where('vid_type', '=', filter.vidType);
+      if (failed !== undefined) query = query.where('failed', '=', failed);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    }
+    let query = this.db
+      .selectFrom('queue_count_totals')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('doc_count'), eb.lit(0)).as('n'));
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.vidType) query = query.where('vid_type', '=', filter.vidType);
+    if (filter.autoStart !== undefined) query = query.where('auto_start', '=', filter.autoStart ? 1 : 0);
+    if (failed !== undefined) query = query.where('failed', '=', failed);
+    return Number((await query.executeTakeFirstOrThrow()).n);
   }
 
   /**

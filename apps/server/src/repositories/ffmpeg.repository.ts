@@ -144,6 +144,23 @@ export class FfmpegRepository {
     ]);
   }
 
+  /**
+   * How many of the file's last `seconds` decode (ffmpeg -sseof, every stream to the null muxer). A file
+   * cut short behind a complete index (moov at the front) probes as whole, but decodes nothing there.
+   */
+  async decodableTail(file: string, seconds: number, signal?: AbortSignal): Promise<number> {
+    const { stdout } = await runProcess(
+      this.paths.ffmpegPath,
+      [
+        ...['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-sseof', `-${seconds}`, '-i', file],
+        ...['-progress', 'pipe:1', '-f', 'null', '-'],
+      ],
+      { notFound: 'ffmpeg not found: install it or set FFMPEG_PATH', signal },
+    );
+    const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)].map((m) => Number(m[1]));
+    return (times.at(-1) ?? 0) / 1_000_000;
+  }
+
   /** Width and height of a picture (used by tests and art checks). */
   async imageSize(file: string): Promise<{ width: number; height: number }> {
     const { stdout } = await runProcess(

@@ -62,6 +62,46 @@ export class QueueAdditionsRepository {
     await this.db.deleteFrom('queue_additions').where('batch', '=', batch).execute();
   }
 
+  /**
+   * Marks the lines a run left unresolved as held: yt-dlp or the network stopped it, and a later add,
+   * download run or start takes them up (`claimHeld`). Returns how many lines are kept.
+   */
+  async hold(batch: string, now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('queue_additions')
+      .set({ held_at: now })
+      .where('batch', '=', batch)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Batches whose run stopped on a yt-dlp or network failure, oldest first. */
+  async heldBatches(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('queue_additions')
+      .select('batch')
+      .select((eb) => eb.fn.min('created_at').as('first'))
+      .where('held_at', 'is not', null)
+      .groupBy('batch')
+      .orderBy('first')
+      .execute();
+    return rows.map((r) => r.batch);
+  }
+
+  /**
+   * Takes a batch out of hold for a new run; false when there was nothing held (another process, or an
+   * add at the same moment, took it): one statement, so only one of them starts a run for it.
+   */
+  async claimHeld(batch: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('queue_additions')
+      .set({ held_at: null })
+      .where('batch', '=', batch)
+      .where('held_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Every batch with lines left, oldest first. */
   async batches(): Promise<string[]> {
     const rows = await this.db

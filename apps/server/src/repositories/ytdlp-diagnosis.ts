@@ -38,6 +38,14 @@ export const CATEGORY_LABELS: Record<FailureCategory, string> = {
 };
 
 /**
+ * yt-dlp's login-required errors (`raise_login_required`: "This video is only available for registered
+ * users", "Login details are needed to download this content", each followed by "Use --cookies... for the
+ * authentication"): a sign-in, not a refusal, so a run does not back off for them (ytdlp-output.ts).
+ */
+export const SIGN_IN_REQUIRED =
+  /only available for registered users|Login details are needed|for the authentication/i;
+
+/**
  * In order: the first matching rule wins. Order matters where texts overlap: "Video unavailable. This
  * content isn't available, try again later" is a rate limit, not a removal; "Video unavailable. The
  * uploader has not made this video available in your country" is a geo block; "Sign in to confirm your
@@ -55,16 +63,19 @@ const RULES: [FailureCategory, RegExp][] = [
   ],
   ['members_only', /members-only|channel's members|Join this channel/i],
   ['age_restricted', /confirm your age|inappropriate for some users|age-restricted|age restricted/i],
+  // newer yt-dlp adds its cookie hint ("... for the authentication") to "Private video. Sign in if ..."
+  ['private', /Private video|(?:video|playlist) is private|video has been made private/i],
   ['bot_check', /not a bot|Sign in to confirm|PO Token|po_token/i],
+  // raise_login_required: "This video is only available for registered users. Use --cookies-from-browser ..."
+  ['bot_check', SIGN_IN_REQUIRED],
   ['throttled', /HTTP Error 429|Too Many Requests|rate-limited|try again later|HTTP Error 403/i],
   [
     'geo_blocked',
     /in your country|not available from your location|geo[ -]?restrict|not made this video available in your/i,
   ],
-  ['private', /Private video|This video is private|video has been made private/i],
   [
     'removed',
-    /Video unavailable|has been removed|no longer available|has been terminated|violating YouTube|blocked it on copyright grounds|(?:channel|playlist) does not exist|This video is unavailable|This video is not available/i,
+    /Video unavailable|has been removed|no longer available|has been terminated|violating YouTube|blocked it on copyright grounds|(?:channel|playlist) does not exist|does the playlist exist|This video is unavailable|This video is not available/i,
   ],
   ['format_unavailable', /Requested format is not available|No video formats found/i],
   [
@@ -150,6 +161,11 @@ function adviceFor(category: FailureCategory, message: string, context: Diagnosi
     case 'unknown':
       return age ? `See the message; if it keeps failing, ${update}.` : 'See the message.';
   }
+}
+
+/** The message as the user reads it everywhere: yt-dlp's text, then "[category: advice]". */
+export function withAdvice(message: string, diagnosis: Pick<Diagnosis, 'label' | 'advice'>): string {
+  return `${message} [${diagnosis.label}: ${diagnosis.advice}]`;
 }
 
 export function diagnose(message: string, context: DiagnosisContext): Diagnosis {

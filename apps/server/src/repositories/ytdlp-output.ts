@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { categorize } from './ytdlp-diagnosis.ts';
+import { categorize, SIGN_IN_REQUIRED } from './ytdlp-diagnosis.ts';
 
 /**
  * Reading what yt-dlp prints: progress lines (upstream §3.5 notification text), error lines and their
@@ -19,11 +19,21 @@ import { categorize } from './ytdlp-diagnosis.ts';
 export type YtdlpErrorKind = 'connection' | 'rate-limit' | 'empty-tab' | 'item' | 'not-found' | 'aborted';
 
 export class YtdlpError extends Error {
+  /**
+   * yt-dlp itself failed rather than reporting the provider's answer: it crashed or refused its options
+   * (no `ERROR:` line), was killed, or printed what is not JSON. Real yt-dlp reports every failure of an
+   * item with an `ERROR:` line, so such a failure says nothing about the item: the next item would fail
+   * the same way.
+   */
+  readonly fromTool: boolean;
+
   constructor(
     readonly kind: YtdlpErrorKind,
     message: string,
+    options: { fromTool?: boolean } = {},
   ) {
     super(message);
+    this.fromTool = options.fromTool ?? false;
     this.name = 'YtdlpError';
   }
 }
@@ -35,7 +45,8 @@ const EMPTY_TAB = /This channel does not have a/i;
 /**
  * The kind follows the failure's category (ytdlp-diagnosis.ts), so a download run and the diagnosis
  * shown to the user never disagree: a bot check or throttling backs off, a network failure ends the task.
- * The age gate also says "Sign in to confirm", but backing off does not help there: an item error.
+ * The age gate also says "Sign in to confirm", but backing off does not help there: an item error; nor
+ * for a video only signed-in users may see (login required).
  */
 export function classifyError(message: string): YtdlpErrorKind {
   if (EMPTY_TAB.test(message)) return 'empty-tab';
@@ -43,6 +54,7 @@ export function classifyError(message: string): YtdlpErrorKind {
     case 'network_down':
       return 'connection';
     case 'bot_check':
+      return SIGN_IN_REQUIRED.test(message) && !/not a bot/i.test(message) ? 'item' : 'rate-limit';
     case 'throttled':
       return 'rate-limit';
     default:
@@ -61,12 +73,21 @@ export function errorLines(stderr: string): string[] {
   return stderr.split('\n').filter((line) => line.startsWith('ERROR:'));
 }
 
-/** A failed run without an ERROR line (crash, bad option): the end of stderr says why. */
-export function failureFromStderr(stderr: string, code: number | null): YtdlpError {
+/**
+ * A failed run. With an ERROR line, the provider's answer about the item. Without one (a Python
+ * traceback and exit 1, optparse's usage error and exit 2, a kill by the system): yt-dlp failed, and
+ * the end of stderr says why.
+ */
+export function failureFromStderr(
+  stderr: string,
+  code: number | null,
+  signal: NodeJS.Signals | null = null,
+): YtdlpError {
   const [first] = errorLines(stderr);
   if (first) return errorFromLine(first);
   const tail = stderr.trim().split('\n').slice(-2).join(' ').trim();
-  return new YtdlpError('item', tail || `yt-dlp exited with code ${code}`);
+  const ended = code === null && signal ? `yt-dlp was killed (${signal})` : `yt-dlp exited with code ${code}`;
+  return new YtdlpError('item', tail ? `${ended}: ${tail}` : ended, { fromTool: true });
 }
 
 /** yt-dlp's info JSON as printed, with yt-dlp's field names (the metadata mapper reads it). */
@@ -87,8 +108,10 @@ export type ItemResult<T> = { ok: true; value: T } | { ok: false; error: YtdlpEr
  */
 export function resultsPerUrl(
   urls: string[],
-  run: { code: number | null; stdout: string; stderr: string },
+  run: { code: number | null; stdout: string; stderr: string; signal?: NodeJS.Signals | null },
 ): ItemResult<YtdlpJson>[] {
+  // a run killed midway may have printed the start of a JSON line: the kill is the news, not the JSON
+  if (run.code === null && run.signal) throw failureFromStderr(run.stderr, run.code, run.signal);
   const outputs = parseJsonLines(run.stdout);
   if (outputs.length === 0 && run.code !== 0) throw failureFromStderr(run.stderr, run.code);
   const errors = errorLines(run.stderr);
@@ -96,9 +119,20 @@ export function resultsPerUrl(
   return urls.map((url, i) => {
     const output = outputs[i];
     if (output) return { ok: true, value: output };
-    const error =
-      claimError(errors, keys[i]!, keys) ?? new YtdlpError('item', `yt-dlp returned nothing for ${url}`);
-    return { ok: false, error };
+    return { ok: false, error: claimError(errors, keys[i]!, keys) ?? noJson(url, run.stdout) };
+  });
+}
+
+/** `null` or no line at all for a URL without an ERROR line naming it: yt-dlp did not do its job. */
+function noJson(url: string, stdout: string): YtdlpError {
+  const text = stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && line !== 'null' && !line.startsWith('{'))
+    .join(' ')
+    .slice(0, 160);
+  return new YtdlpError('item', `yt-dlp printed no JSON for ${url}${text ? `: ${text}` : ''}`, {
+    fromTool: true,
   });
 }
 
@@ -134,7 +168,9 @@ function parseJsonLine(line: string): YtdlpJson {
   try {
     return JSON.parse(line) as YtdlpJson;
   } catch {
-    throw new YtdlpError('item', `yt-dlp printed output that is not JSON: ${line.slice(0, 80)}`);
+    throw new YtdlpError('item', `yt-dlp printed output that is not JSON: ${line.slice(0, 80)}`, {
+      fromTool: true,
+    });
   }
 }
 

@@ -10,10 +10,19 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** A run still going after this long is killed and fails as a connection problem (a hung provider). */
   timeoutMs?: number;
+  /**
+   * A run printing nothing for this long is killed and fails the same way: for downloads, which may
+   * last hours but print progress every second or so while they work.
+   */
+  idleTimeoutMs?: number;
+  /** Named in the idle timeout's message ("while downloading <id>"). */
+  what?: string;
 }
 
 export interface RunResult {
   code: number | null;
+  /** the signal that ended yt-dlp when it did not exit by itself (the system's OOM killer) */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -63,15 +72,26 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
       killTimer.unref();
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    let timedOut = false;
+    let timedOut: string | undefined;
+    const stopAsHung = (why: string) => {
+      timedOut = why;
+      killGroup(child.pid, 'SIGKILL');
+    };
+    const seconds = (ms: number) => Math.round(ms / 1000);
     const timeout =
       options.timeoutMs === undefined
         ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            killGroup(child.pid, 'SIGKILL');
-          }, options.timeoutMs);
+        : setTimeout(
+            () => stopAsHung(`gave no answer within ${seconds(options.timeoutMs!)} s`),
+            options.timeoutMs,
+          );
+    const idle = idleTimer(options, () =>
+      stopAsHung(
+        `printed nothing for ${seconds(options.idleTimeoutMs!)} s${options.what ? ` while ${options.what}` : ''}`,
+      ),
+    );
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      idle?.refresh();
       stdout.push(chunk);
       if (!options.onStdoutLine) return;
       const lines = (partial + chunk).split(/\r?\n|\r/);
@@ -79,32 +99,34 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
       for (const line of lines) options.onStdoutLine(line);
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      idle?.refresh();
       if (stderr.length < STDERR_LIMIT) stderr += chunk;
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
       clearTimeout(timeout);
+      clearTimeout(idle);
       reject(spawnError(executable, error));
     });
-    child.on('close', (code) => {
+    child.on('close', (code, exitSignal) => {
       if (child.pid) running.delete(child.pid);
       childEnded(child.pid);
       signal?.removeEventListener('abort', onAbort);
       if (killTimer) clearTimeout(killTimer);
       clearTimeout(timeout);
+      clearTimeout(idle);
       // the group may outlive yt-dlp itself (a merging ffmpeg); make sure a stop ends it
       if (signal?.aborted) killGroup(child.pid, 'SIGKILL');
       if (partial && options.onStdoutLine) options.onStdoutLine(partial);
       if (signal?.aborted) return reject(new YtdlpError('aborted', 'stopped'));
-      if (timedOut) {
-        const seconds = Math.round(options.timeoutMs! / 1000);
-        return reject(
-          new YtdlpError('connection', `yt-dlp gave no answer within ${seconds} s and was stopped`),
-        );
-      }
-      resolve({ code, stdout: stdout.join(''), stderr });
+      if (timedOut) return reject(new YtdlpError('connection', `yt-dlp ${timedOut} and was stopped`));
+      resolve({ code, signal: exitSignal, stdout: stdout.join(''), stderr });
     });
   });
+}
+
+function idleTimer(options: RunOptions, onIdle: () => void): NodeJS.Timeout | undefined {
+  return options.idleTimeoutMs === undefined ? undefined : setTimeout(onIdle, options.idleTimeoutMs);
 }
 
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {

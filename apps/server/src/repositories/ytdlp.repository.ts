@@ -63,6 +63,8 @@ export interface YtdlpRepositoryOptions {
 
 /** Upstream caches @handle lookups for 7 days. */
 const RESOLVE_TTL_MS = 7 * 24 * 3600 * 1000;
+/** `yt-dlp --version` longer than this (or than the metadata limit) counts as no answer. */
+const VERSION_TIMEOUT_MS = 30_000;
 const CHANNEL_ID = /^UC[\w-]{22}$/;
 
 /**
@@ -224,12 +226,13 @@ export class YtdlpRepository {
     const title = request.title ?? request.id;
     const result = await this.run([...downloadArgs(settings, outputDir), ...target], 'download', settings, {
       signal: options.signal,
+      what: `downloading ${request.id}`,
       onStdoutLine: (line) => {
         const event = tracker.read(line);
         if (event) options.onProgress?.({ progress: event.progress, messages: [title, event.text] });
       },
     });
-    if (result.code !== 0) throw failureFromStderr(result.stderr, result.code);
+    if (result.code !== 0) throw failureFromStderr(result.stderr, result.code, result.signal);
     const mediaPath = path.join(outputDir, `${request.id}.mp4`);
     const exists = await fs.stat(mediaPath).then(
       (stat) => stat.isFile(),
@@ -252,8 +255,11 @@ export class YtdlpRepository {
     if (!settings.downloads.subtitle) return [];
     await fs.mkdir(outputDir, { recursive: true });
     const args = [...subtitleOnlyArgs(settings, outputDir), youtubeUrl.video(id)];
-    const result = await this.run(args, 'download', settings, { signal });
-    if (result.code !== 0) throw failureFromStderr(result.stderr, result.code);
+    const result = await this.run(args, 'download', settings, {
+      signal,
+      what: `fetching subtitles of ${id}`,
+    });
+    if (result.code !== 0) throw failureFromStderr(result.stderr, result.code, result.signal);
     return subtitleFiles(outputDir, id);
   }
 
@@ -270,8 +276,13 @@ export class YtdlpRepository {
 
   /** The version yt-dlp reports (also proves the executable runs). */
   async version(): Promise<string> {
-    const result = await runYtdlp(this.options.executable, ['--version'], { env: this.options.env });
-    if (result.code !== 0) throw failureFromStderr(result.stderr, result.code);
+    const { metadataTimeoutMs } = this.options;
+    // it answers at once when it works; a hung one must not hold up a diagnosis or the health page
+    const result = await runYtdlp(this.options.executable, ['--version'], {
+      env: this.options.env,
+      timeoutMs: Math.min(metadataTimeoutMs ?? VERSION_TIMEOUT_MS, VERSION_TIMEOUT_MS),
+    });
+    if (result.code !== 0) throw failureFromStderr(result.stderr, result.code, result.signal);
     return result.stdout.trim();
   }
 
@@ -312,7 +323,9 @@ export class YtdlpRepository {
         {
           ...options,
           env,
-          ...(kind !== 'download' && metadataTimeoutMs !== undefined && { timeoutMs: metadataTimeoutMs }),
+          // a metadata call has a limit; a download none, but one that prints nothing that long is hung
+          ...(metadataTimeoutMs !== undefined &&
+            (kind === 'download' ? { idleTimeoutMs: metadataTimeoutMs } : { timeoutMs: metadataTimeoutMs })),
         },
       ),
     );

@@ -23,6 +23,11 @@ export class ArchivePaths {
     return path.join(this.dirs.mediaDir, relative);
   }
 
+  /** The cache folders of video thumbnails (one sub-folder per first letter), channel art and playlist art. */
+  artDir(kind: 'videos' | 'channels' | 'playlists'): string {
+    return path.join(this.dirs.cacheDir, kind);
+  }
+
   videoThumb(videoId: string): string {
     return path.join(this.dirs.cacheDir, 'videos', videoId[0]!.toLowerCase(), `${videoId}.jpg`);
   }
@@ -46,6 +51,14 @@ export class ArchivePaths {
   /** Work in progress of the manual import; a dot folder, so the import scan never sees it. */
   get importStagingDir(): string {
     return path.join(this.importDir, '.staging');
+  }
+
+  /**
+   * Work in progress of the filesystem rescan: in the media folder, so staging a file found there is a
+   * hard link, not a copy across volumes; a dot folder, so the rescan never takes it for a channel.
+   */
+  get rescanStagingDir(): string {
+    return path.join(this.dirs.mediaDir, '.rescan-staging');
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ChannelOverwritesUpdate, ChannelUpdateBody, TaskName } from '@tubekeeper/contract';
 import { notFound } from '../errors.ts';
 import type { ChannelEditRepository } from '../repositories/channel-edit.repository.ts';
+import type { ChangeSignal } from './change-signal.ts';
 
 /** A null value removes the key, so the channel follows the application setting again (upstream §1.5). */
 export function mergeOverwrites(
@@ -29,6 +30,8 @@ export class ChannelEditService {
   constructor(
     private readonly channels: ChannelEditRepository,
     private readonly tasks?: ChannelTaskStarter,
+    /** told when the subscribed flag changes (the push subscriptions follow it) */
+    private readonly subscriptionsChanged?: ChangeSignal,
   ) {}
 
   /** Answers with the validated body, as upstream does. */
@@ -39,6 +42,7 @@ export class ChannelEditService {
       ...(changes && { overwrites: (stored: Record<string, unknown>) => mergeOverwrites(stored, changes) }),
     });
     if (!found) throw notFound('channel not found');
+    if (body.channel_subscribed !== undefined) this.subscriptionsChanged?.notify();
     if (changes?.index_playlists === true) {
       await this.tasks?.start('index_playlists', { channel_ids: [channelId] });
     }

@@ -32,6 +32,8 @@ export class CookieService {
     private readonly ytdlpSettings: YtdlpSettingsService,
     private readonly ytdlp: Pick<YtdlpRepository, 'runJson'>,
     private readonly timeZone: string,
+    /** yt-dlp's text with what it means and what to do (failure-diagnosis.service.ts) */
+    private readonly explain: (error: unknown) => Promise<string> = async (e) => (e as Error).message,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -88,10 +90,10 @@ export class CookieService {
       const [result] = await this.ytdlp.runJson([LIKED_VIDEOS], 'playlist', settings, { items: '1' });
       if (!result || result.ok) return { status: result?.ok ?? false };
       if (result.error.kind === 'item') return { status: false };
-      return { status: false, message: notValidated(result.error) };
+      return { status: false, message: notValidated(await this.explain(result.error)) };
     } catch (error) {
       if (!(error instanceof YtdlpError)) throw error;
-      return { status: false, message: notValidated(error) };
+      return { status: false, message: notValidated(await this.explain(error)) };
     }
   }
 
@@ -114,8 +116,8 @@ export class CookieService {
   }
 }
 
-function notValidated(error: YtdlpError): string {
-  return `not validated, the provider could not be asked (${error.message}); the cookie is kept: validate it again later`;
+function notValidated(explained: string): string {
+  return `not validated, the provider could not be asked (${explained}); the cookie is kept: validate it again later`;
 }
 
 /** "YYYY-MM-DD HH:MM" in the server's time zone (upstream's validated_str). */

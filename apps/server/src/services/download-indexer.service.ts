@@ -13,6 +13,7 @@ import {
   type YtdlpSettings,
 } from '../repositories/ytdlp.repository.ts';
 import type { ImportFile } from './import-scanner.ts';
+import type { DownloadVerifier } from './download-verifier.ts';
 import type { ImportVideoStager } from './import-video.service.ts';
 import { json3Cues, toVtt } from './json3-subtitles.ts';
 import { isAutoCaption, subtitleTracks, type VidType } from './metadata-mapper.ts';
@@ -30,6 +31,8 @@ export interface DownloadIndexerDeps {
   /** the import stager, reading from the download folder */
   stager: ImportVideoStager;
   archiver: VideoArchiver;
+  /** a broken file (cut short, wrong length) never reaches the stager */
+  verifier: Pick<DownloadVerifier, 'verify'>;
   providerIndex: ProviderIndexService;
   rows: ArchiveRefreshRepository;
   remote: RemoteFileRepository;
@@ -43,8 +46,8 @@ export interface DownloadIndexerDeps {
 
 /**
  * Indexes a downloaded video through the same path as the manual import (upstream §3.5 step 4): fresh
- * metadata from yt-dlp (with comments when comment_max is set), the channel when it is not known yet,
- * the thumbnail, subtitles as WebVTT with their fragments, SponsorBlock and Return YouTube Dislike when
+ * metadata from yt-dlp (with comments when comment_max is set), the file checked against it (length, a
+ * decodable end), the channel when it is not known yet, the thumbnail, subtitles as WebVTT with their fragments, SponsorBlock and Return YouTube Dislike when
  * enabled; then the stager builds the rows and the archiver commits them with the queue removal and moves
  * the files into the media tree, crash-safe.
  */
@@ -69,6 +72,7 @@ export class DownloadIndexer {
     if (info.id && info.id !== id) {
       throw new YtdlpError('item', `the provider answered with ${info.id} for ${id}: probably blocked`);
     }
+    await deps.verifier.verify(download.mediaPath, info.duration, signal);
     if (info.channel_id) await this.ensureChannel(info.channel_id, settings, signal);
     const subtitles = await this.subtitleFiles(download, info);
     const thumb = await this.thumbnail(id, info, signal);

@@ -6,6 +6,8 @@ import { YtdlpError, type YtdlpRepository, type YtdlpSettings } from '../reposit
 import type { Diagnosis } from '../repositories/ytdlp-diagnosis.ts';
 import type { AppConfigService } from './app-config.service.ts';
 import { DownloadBackoff, type BackoffOptions } from './download-backoff.ts';
+import { DiskFullError, isDiskFull } from './disk-full.ts';
+import type { DiskSpaceService } from './disk-space.service.ts';
 import type { DownloadIndexer, DownloadedItem } from './download-indexer.service.ts';
 import { DownloadProgressBoard } from './download-progress.ts';
 import { silentReporter, type ProgressReporter } from './progress.ts';
@@ -68,6 +70,8 @@ export interface DownloadPendingDeps {
   downloadDir: string;
   /** finishes what a killed run left staged */
   recover: () => Promise<unknown>;
+  /** free space on the volumes a download writes to, checked before each download */
+  space?: Pick<DiskSpaceService, 'beforeDownload'>;
   /** what a failure means and what to do (failure-diagnosis.service.ts) */
   diagnose: (message: string) => Promise<Diagnosis>;
   /** item messages with paths relative to the media or cache folder (services/user-facing-text.ts) */
@@ -189,6 +193,11 @@ export class DownloadPendingService {
   private claim(run: Run): Promise<PendingItem | undefined> {
     const next = run.claim.then(async () => {
       if (run.options.signal?.aborted || run.fatal || run.result.notice) return undefined;
+      const room = await this.deps.space?.beforeDownload().then(
+        () => true,
+        (error: unknown) => this.stopForDisk(run, error),
+      );
+      if (room === false) return undefined;
       const now = this.now();
       const item = await this.deps.queue.claimNext({
         autoOnly: !!run.options.autoOnly,
@@ -274,15 +283,32 @@ export class DownloadPendingService {
     run.result.downloaded.push({ youtube_id: item.youtube_id, channel_id: channelId });
   }
 
-  /** An item failure is stored on the item; the network being down or yt-dlp missing ends the run. */
-  private async failed(run: Run, item: PendingItem, error: unknown): Promise<void> {
+  /** A full disk ends the run with one notice; the items stay queued without a message. */
+  private stopForDisk(run: Run, error: unknown): false {
+    if (!isDiskFull(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof YtdlpError && (error.kind === 'connection' || error.kind === 'not-found')) {
-      run.fatal ??= new FatalDownloadError(
-        error.kind === 'connection'
-          ? `cannot reach the provider (${message}); the queue is kept, start the download again when the network is back`
-          : message,
-      );
+    const notice = error instanceof DiskFullError ? message : `the disk is full (${message})`;
+    run.fatal ??= new FatalDownloadError(
+      `${notice}; the queue is kept, start the download again when there is room`,
+    );
+    return false;
+  }
+
+  /**
+   * An item failure is stored on the item. A failure of yt-dlp, of the network or a full disk ends the run
+   * instead, with the item queued as it was: the next items would fail the same way, and each would need
+   * a retry by hand once yt-dlp works again or there is room.
+   */
+  private async failed(run: Run, item: PendingItem, error: unknown): Promise<void> {
+    if (isDiskFull(error)) {
+      this.stopForDisk(run, error);
+      return this.removeLeftovers(item.youtube_id);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const fatal = error instanceof YtdlpError && runEndingMessage(error, item.youtube_id);
+    if (fatal) {
+      run.fatal ??= new FatalDownloadError(fatal);
+      await this.removeLeftovers(item.youtube_id);
       return;
     }
     const diagnosis = await this.deps.diagnose(message);
@@ -308,6 +334,18 @@ export class DownloadPendingService {
     await this.deps.ytdlp.pause(settings, run.options.signal).catch(() => undefined);
     await DownloadBackoff.wait(run.backoff.paceDelayMs, run.options.signal);
   }
+}
+
+/** The task's message when a failure ends the whole run, or undefined when it is the item's own. */
+function runEndingMessage(error: YtdlpError, id: string): string | undefined {
+  if (error.kind === 'not-found') return error.message;
+  if (error.kind === 'connection') {
+    return `cannot reach the provider (${error.message}); the queue is kept, start the download again when the network is back`;
+  }
+  if (error.fromTool) {
+    return `yt-dlp failed on ${id} (${error.message}); the queue is kept: check that yt-dlp runs (yt-dlp --version, update it), then start the download again`;
+  }
+  return undefined;
 }
 
 const TYPE_LABELS = { videos: 'Video', shorts: 'Short', streams: 'Stream' } as const;

@@ -127,6 +127,8 @@ export class DownloadQueueService {
       ...(query.flat !== undefined && { flat: query.flat }),
       ...(query.force !== undefined && { force: query.force }),
     });
+    // this add is accepted whatever happens here: a held batch that does not start stays held for later
+    await this.resumeHeldAdditions().catch(() => 0);
     return { message: 'add to queue task started', task_id: started.task_id };
   }
 
@@ -137,10 +139,32 @@ export class DownloadQueueService {
   async resumeAdditions(): Promise<number> {
     let resumed = 0;
     for (const batch of await this.additions.batches()) {
-      resumed += (await this.additions.lines(batch)).lines.length;
-      await this.tasks.start('extract_download', { batch });
+      await this.additions.claimHeld(batch);
+      resumed += await this.resumeBatch(batch);
     }
     return resumed;
+  }
+
+  /**
+   * The adds that yt-dlp missing or broken, or the network down, stopped (their lines held): each gets a
+   * new extract_download. Called by the next add and the next download run; returns how many lines.
+   */
+  async resumeHeldAdditions(): Promise<number> {
+    let resumed = 0;
+    for (const batch of await this.additions.heldBatches())
+      if (await this.additions.claimHeld(batch)) resumed += await this.resumeBatch(batch);
+    return resumed;
+  }
+
+  private async resumeBatch(batch: string): Promise<number> {
+    const { lines } = await this.additions.lines(batch);
+    try {
+      await this.tasks.start('extract_download', { batch });
+    } catch (error) {
+      await this.additions.hold(batch, this.now());
+      throw error;
+    }
+    return lines.length;
   }
 
   private async startAddition(lines: AdditionLine[], options: AdditionOptions): Promise<TaskStartResponse> {
@@ -258,7 +282,7 @@ export class DownloadQueueService {
    * Queues what a subscription scan found: entries of channel tabs or playlists (flat yt-dlp listings).
    * Queued, ignored, blocked and archived videos are left out; the rest get their metadata (unless the
    * config says flat) and are queued, with auto_start when asked. Failures come back per video (the next
-   * scan tries them again).
+   * scan tries them again); yt-dlp missing or broken, or no network, throws (tool-failure.ts).
    */
   enqueueFromScan(
     entries: ScanEntry[],

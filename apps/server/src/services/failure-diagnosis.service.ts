@@ -1,4 +1,5 @@
-import { diagnose, type Diagnosis } from '../repositories/ytdlp-diagnosis.ts';
+import { diagnose, withAdvice, type Diagnosis } from '../repositories/ytdlp-diagnosis.ts';
+import { YtdlpError } from '../repositories/ytdlp-output.ts';
 
 const VERSION_TTL_MS = 60 * 60_000;
 
@@ -17,6 +18,17 @@ export class FailureDiagnosisService {
 
   async diagnose(message: string): Promise<Diagnosis> {
     return diagnose(message, { ytdlpVersion: await this.ytdlpVersion(), now: this.now() });
+  }
+
+  /**
+   * What the user reads for a failure: a provider failure (a YtdlpError, from any yt-dlp call: adding to
+   * the queue, a scan, subtitles, comments, the cookie check) as yt-dlp's text with its category and
+   * advice, as a failed download shows it; any other error as its message.
+   */
+  async explain(error: unknown): Promise<string> {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof YtdlpError) || error.kind === 'aborted') return message;
+    return withAdvice(message, await this.diagnose(message));
   }
 
   /** The installed version, or undefined when yt-dlp does not run. */

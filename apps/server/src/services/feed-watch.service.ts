@@ -6,11 +6,12 @@ import type {
 } from '../repositories/archive-refresh.repository.ts';
 import type { FeedCheckRepository, FeedCheckRow } from '../repositories/feed-check.repository.ts';
 import type { FeedEntry, FeedKind, FeedRepository } from '../repositories/feed.repository.ts';
-import { YtdlpError } from '../repositories/ytdlp-output.ts';
 import type { AppConfigService } from './app-config.service.ts';
 import { silentReporter, type ProgressReporter } from './progress.ts';
 import type { ScanEntry, ScanSource } from './queue-extractor.service.ts';
 import { tabLimits, type ScanQueue } from './subscription-scan.service.ts';
+import type { HealthRecorder } from './subscription-health.service.ts';
+import { isToolFailure, scanStopped } from './tool-failure.ts';
 
 export interface FeedWatchOptions {
   /** feeds read at the same time (default 4) */
@@ -30,6 +31,9 @@ export interface FeedWatchResult {
   failed: { id: string; name: string; message: string }[];
   stopped: boolean;
 }
+
+const FEED_CHECK_STOPPED =
+  'The check stopped; the feeds not handled are read again at the next check once yt-dlp works.';
 
 interface FeedTarget {
   kind: FeedKind;
@@ -59,6 +63,10 @@ export class FeedWatchService {
       checks: FeedCheckRepository;
       queue: ScanQueue;
       appConfig: AppConfigService;
+      /** a provider failure with its category and advice (failure-diagnosis.service.ts) */
+      explain: (error: unknown) => Promise<string>;
+      /** per channel and playlist: the last failure */
+      health: HealthRecorder;
     },
     options: FeedWatchOptions = {},
   ) {
@@ -146,6 +154,7 @@ export class FeedWatchService {
     };
     if (answer.status === 'failed') {
       result.failed.push({ id: target.id, name: target.name, message: answer.error });
+      await this.deps.health.failed(target.id, target.kind, 'feed', answer.error);
       await this.deps.checks.save({ ...row, last_error: answer.error });
       return;
     }
@@ -154,7 +163,9 @@ export class FeedWatchService {
       await this.deps.checks.save(row);
       return;
     }
-    const entries = answer.entries.slice(0, target.limit ?? undefined).map((e) => scanEntry(e, target));
+    const entries = answer.entries
+      .slice(0, target.limit ?? undefined)
+      .map((e) => feedScanEntry(e, target.source));
     let report;
     try {
       report = await this.deps.queue.enqueueFromScan(entries, target.source, {
@@ -162,10 +173,16 @@ export class FeedWatchService {
         ...(signal && { signal }),
       });
     } catch (error) {
-      // the provider itself is unreachable or yt-dlp is missing: the whole check ends, as a scan does
-      if (error instanceof YtdlpError && (error.kind === 'connection' || error.kind === 'not-found'))
-        throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      // the provider is unreachable or yt-dlp missing or broken: the whole check ends, as a scan does
+      if (isToolFailure(error))
+        throw scanStopped(error, `while queueing new videos of ${target.name}`, FEED_CHECK_STOPPED);
+      await this.deps.health.failed(
+        target.id,
+        target.kind,
+        'feed',
+        error instanceof Error ? error.message : String(error),
+      );
+      const message = await this.deps.explain(error);
       result.failed.push({ id: target.id, name: target.name, message });
       await this.deps.checks.save({ ...row, last_error: message });
       return;
@@ -182,16 +199,16 @@ export class FeedWatchService {
   }
 }
 
-/** A feed entry in the shape of a flat listing entry (what the queue's scan path reads). */
-function scanEntry(entry: FeedEntry, target: FeedTarget): ScanEntry {
-  const channelId = entry.channelId ?? target.source.channelId;
+/** A feed (or pushed) entry in the shape of a flat listing entry (what the queue's scan path reads). */
+export function feedScanEntry(entry: FeedEntry, source: ScanSource): ScanEntry {
+  const channelId = entry.channelId ?? source.channelId;
   return {
     entry: {
       id: entry.videoId,
       title: entry.title,
       url: `https://www.youtube.com/watch?v=${entry.videoId}`,
       ...(channelId && { channel_id: channelId }),
-      ...(target.source.channelName && { channel: target.source.channelName }),
+      ...(source.channelName && { channel: source.channelName }),
       ...(entry.published !== undefined && { timestamp: Math.floor(entry.published / 1000) }),
     },
   };

@@ -21,6 +21,10 @@ export interface VideoGroup {
   thumb: ImportFile | undefined;
   subtitles: ImportFile[];
   files: ImportFile[];
+  /** the folder holding the files: the import folder unless set (the rescan stages files of the media tree) */
+  dir?: string;
+  /** what the file's place says when nothing else does (the rescan: its channel folder) */
+  fallback?: YtdlpInfo;
 }
 
 interface Subtitle {
@@ -44,7 +48,7 @@ export class ImportVideoStager {
   ) {}
 
   async stage(group: VideoGroup, preferLocal: boolean, signal?: AbortSignal): Promise<StagedVideo> {
-    const source = this.path(group.media.name);
+    const source = this.path(group.media.name, group);
     const sourceFacts = await this.ffmpeg.probe(source, signal).catch((error: Error) => {
       if (error.name === 'AbortError') throw error;
       throw new Error(`${group.media.name} is not readable media (${error.message})`);
@@ -66,7 +70,7 @@ export class ImportVideoStager {
       media,
       subtitles,
       thumb,
-      sources: group.files.map((f) => this.path(f.name)),
+      sources: group.files.map((f) => this.path(f.name, group)),
     };
   }
 
@@ -77,15 +81,20 @@ export class ImportVideoStager {
     for (const file of group.subtitles) {
       const lang = file.lang ?? 'und';
       if (staged.some((s) => s.lang === lang)) continue;
-      const cues = await this.readCues(this.path(file.name), file.name);
-      await this.files.linkOrCopy(this.path(file.name), target(lang));
+      const cues = await this.readCues(this.path(file.name, group), file.name);
+      await this.files.linkOrCopy(this.path(file.name, group), target(lang));
       staged.push({ lang, file: target(lang), cues });
     }
     if (group.subtitles.length || group.media.ext === 'webm') return staged;
     for (const stream of facts.subtitleStreams) {
       const lang = shortLanguage(stream.language);
       if (staged.some((s) => s.lang === lang)) continue;
-      await this.ffmpeg.extractSubtitle(this.path(group.media.name), stream.index, target(lang), signal);
+      await this.ffmpeg.extractSubtitle(
+        this.path(group.media.name, group),
+        stream.index,
+        target(lang),
+        signal,
+      );
       staged.push({ lang, file: target(lang), cues: await this.readCues(target(lang), group.media.name) });
     }
     return staged;
@@ -107,11 +116,11 @@ export class ImportVideoStager {
     output: string,
     signal?: AbortSignal,
   ) {
-    const original = this.path(group.media.name);
+    const original = this.path(group.media.name, group);
     await this.artwork.videoThumb(
       output,
       group.thumb
-        ? { image: this.path(group.thumb.name) }
+        ? { image: this.path(group.thumb.name, group) }
         : facts.coverStream !== undefined
           ? { media: original, coverStream: facts.coverStream }
           : { media, duration: facts.duration },
@@ -139,8 +148,8 @@ export class ImportVideoStager {
     return { channel, video, subtitles: subtitleRows, fragments, comments };
   }
 
-  private path(name: string): string {
-    return path.join(this.dirs.importDir, name);
+  private path(name: string, group: Pick<VideoGroup, 'dir'>): string {
+    return path.join(group.dir ?? this.dirs.importDir, name);
   }
 }
 
@@ -157,6 +166,9 @@ export function resolveInfo(
 ): YtdlpInfo {
   const embedded = infoFromTags(tags);
   const info = preferLocal ? mergeInfo(embedded, group.json) : mergeInfo(group.json, embedded);
-  if (info) return info;
-  return { title: titleFromBase(group.base), ...(tags.artist ? { channel: tags.artist } : {}) };
+  const found = info ?? {
+    title: titleFromBase(group.base),
+    ...(tags.artist ? { channel: tags.artist } : {}),
+  };
+  return mergeInfo(found, group.fallback)!;
 }

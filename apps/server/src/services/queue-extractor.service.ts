@@ -3,13 +3,19 @@ import type {
   NewQueueItem,
   QueueStatus,
 } from '../repositories/download-queue.repository.ts';
-import type { YtdlpJson, YtdlpRepository, YtdlpSettings } from '../repositories/ytdlp.repository.ts';
+import type {
+  YtdlpError,
+  YtdlpJson,
+  YtdlpRepository,
+  YtdlpSettings,
+} from '../repositories/ytdlp.repository.ts';
 import { CHANNEL_TABS, type ChannelTab } from '../repositories/ytdlp.repository.ts';
 import type { AppConfigService } from './app-config.service.ts';
 import { mapPlaylist, videoType, type VidType } from './metadata-mapper.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { QueueThumbnails } from './queue-thumbnails.service.ts';
 import { queueRowFromFlat, queueRowFromInfo } from './queue-rows.ts';
+import { isToolFailure } from './tool-failure.ts';
 import { parseUrlList, type ParsedTarget } from './url-parser.ts';
 import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
 
@@ -55,6 +61,11 @@ export interface ExtractReport {
   /** already queued, ignored, blocked or archived */
   skipped: number;
   failures: { input: string; error: string }[];
+  /**
+   * The failure that stopped the add where it met it (`input`): yt-dlp missing or broken, or no network
+   * (tool-failure.ts). That line and the ones after it are not resolved: they stay for a later run.
+   */
+  halted?: { input: string; error: YtdlpError };
 }
 
 /** What the extractor needs to write a playlist it was asked to queue (upstream indexes it, §4.1). */
@@ -120,7 +131,8 @@ type Ytdlp = Pick<YtdlpRepository, 'fetchVideoInfos' | 'resolveChannel' | 'scanC
 /**
  * Turns what the user pasted, or what a subscription scan found, into queue items (upstream §4.1
  * "Adding"): parse every word, expand channels and playlists into their videos, leave out what is queued,
- * ignored, blocked or archived, fetch metadata and insert. A bad line is reported and the rest go on.
+ * ignored, blocked or archived, fetch metadata and insert. A bad line is reported and the rest go on;
+ * yt-dlp missing or broken, or no network, stops the add where it is (`halted`) and a scan throws.
  */
 export class QueueExtractor {
   constructor(
@@ -131,6 +143,8 @@ export class QueueExtractor {
     private readonly playlists: PlaylistWriter,
     /** caches the thumbnails of new items (not in flat mode, as upstream) */
     private readonly thumbnails?: Pick<QueueThumbnails, 'cache'>,
+    /** a provider failure as the user reads it: yt-dlp's text with its category and advice */
+    private readonly explain: (error: unknown) => Promise<string> = async (e) => errorText(e),
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -174,12 +188,19 @@ export class QueueExtractor {
         status,
         ...(target.vid_type !== 'unknown' && { vidType: target.vid_type }),
       }));
-      await this.queueCandidates(candidates, settings, { ...options, flat: false }, report);
+      try {
+        await this.queueCandidates(candidates, settings, { ...options, flat: false }, report);
+      } catch (error) {
+        if (!isToolFailure(error)) throw error;
+        // yt-dlp or the network failed, not these videos: their lines stay for a later run
+        report.halted = { input: chunk.length === 1 ? chunk[0]!.input : `${chunk.length} videos`, error };
+        break;
+      }
       // an aborted metadata call resolved nothing: those lines stay for a later run
       if (!options.signal?.aborted) await lines.resolved(chunk);
     }
     for (const target of lists) {
-      if (options.signal?.aborted) break;
+      if (options.signal?.aborted || report.halted) break;
       const { input, status } = target;
       progress(input);
       try {
@@ -187,7 +208,12 @@ export class QueueExtractor {
         await this.queueCandidates(candidates, settings, { ...options, flat }, report);
       } catch (error) {
         if (options.signal?.aborted) break;
-        report.failures.push({ input, error: errorText(error) });
+        // yt-dlp or the network failed, not this line: it stays for a later run, as do the ones after it
+        if (isToolFailure(error)) {
+          report.halted = { input, error };
+          break;
+        }
+        report.failures.push({ input, error: await this.explain(error) });
       }
       await lines.resolved([target]);
     }
@@ -320,10 +346,16 @@ export class QueueExtractor {
       settings,
       options.signal,
     );
+    // a broken yt-dlp may answer some ids with no JSON: that says nothing about them, so none is failed
+    const broken = [...infos.values()].find((r) => !r.ok && isToolFailure(r.error));
+    if (broken && !broken.ok) throw broken.error;
     for (const c of fetch) {
       const result = infos.get(c.id);
       if (!result?.ok) {
-        report.failures.push({ input: label(c), error: result ? result.error.message : 'no answer' });
+        report.failures.push({
+          input: label(c),
+          error: result ? await this.explain(result.error) : 'no answer',
+        });
         continue;
       }
       const vidType = c.vidType ?? videoType(result.value);

@@ -40,17 +40,22 @@ const KEEP_ON: readonly YtdlpError['kind'][] = ['item', 'not-found'];
 export class ReindexSubtitles {
   constructor(private readonly deps: ReindexSubtitlesDeps) {}
 
-  /** Fetches the tracks and writes them into the media tree; undefined when none came. */
+  /**
+   * Fetches the tracks and writes them into the media tree; undefined when none came. A failure of the
+   * provider for this video's subtitles alone keeps the archived ones and is handed to `onKept`, so the
+   * run can say why.
+   */
   async refetch(
     video: ReindexVideo,
     info: YtdlpInfo,
     settings: YtdlpSettings,
     signal?: AbortSignal,
+    onKept?: (error: YtdlpError) => void,
   ): Promise<RefetchedSubtitles | undefined> {
     const id = video.youtube_id;
     const dir = path.join(this.deps.scratchDir, `${id}.subtitles`);
     try {
-      const fetched = await this.fetch(id, settings, dir, signal);
+      const fetched = await this.fetch(id, settings, dir, signal, onKept);
       const tracks = subtitleTracks(info, true);
       const result: RefetchedSubtitles = { rows: [], fragments: [] };
       for (const file of fetched) {
@@ -85,11 +90,20 @@ export class ReindexSubtitles {
     }
   }
 
-  private async fetch(id: string, settings: YtdlpSettings, dir: string, signal?: AbortSignal) {
+  private async fetch(
+    id: string,
+    settings: YtdlpSettings,
+    dir: string,
+    signal?: AbortSignal,
+    onKept?: (error: YtdlpError) => void,
+  ) {
     try {
       return await this.deps.ytdlp.fetchSubtitles(id, settings, dir, signal);
     } catch (error) {
-      if (error instanceof YtdlpError && KEEP_ON.includes(error.kind)) return [];
+      if (error instanceof YtdlpError && KEEP_ON.includes(error.kind)) {
+        onKept?.(error);
+        return [];
+      }
       throw error;
     }
   }

@@ -8,6 +8,7 @@ import type { RemoteFileRepository } from '../repositories/remote-file.repositor
 import type { RydRepository } from '../repositories/ryd.repository.ts';
 import type { SponsorBlockRepository } from '../repositories/sponsorblock.repository.ts';
 import type { YtdlpRepository } from '../repositories/ytdlp.repository.ts';
+import type { YtdlpError } from '../repositories/ytdlp-output.ts';
 import type { ArchivePaths } from './archive-paths.ts';
 import type { ArtworkService } from './artwork.service.ts';
 import { mapComments, mapVideo } from './metadata-mapper.ts';
@@ -67,7 +68,8 @@ export interface ReindexVideoDeps {
 export class ReindexVideoService {
   constructor(private readonly deps: ReindexVideoDeps) {}
 
-  async reindex(video: ReindexVideo, signal?: AbortSignal): Promise<void> {
+  /** Returns the provider's failure for the subtitles alone (the archived ones kept), if there was one. */
+  async reindex(video: ReindexVideo, signal?: AbortSignal): Promise<{ subtitleFailure?: YtdlpError }> {
     const { deps } = this;
     const now = (deps.now ?? Date.now)();
     const overwrites = (await deps.rows.channelOverwrites(video.channel_id)) ?? {};
@@ -88,7 +90,10 @@ export class ReindexVideoService {
     const comments =
       Array.isArray(info.comments) && info.comments.length ? mapComments(id, info.comments) : null;
     if (comments) update.comment_count = comments.length;
-    const subtitles = await deps.subtitles.refetch(video, info, settings, signal);
+    let subtitleFailure: YtdlpError | undefined;
+    const subtitles = await deps.subtitles.refetch(video, info, settings, signal, (error) => {
+      subtitleFailure = error;
+    });
     // read before the update replaces the rows: which archived files the new ones leave behind
     const archivedSubtitles = subtitles ? await deps.rows.subtitleUrls(id) : [];
     await deps.rows.updateVideo(id, update, comments, subtitles);
@@ -100,6 +105,7 @@ export class ReindexVideoService {
       }
     }
     await this.thumbnail(id, mapped.thumb_url ?? null, signal);
+    return subtitleFailure ? { subtitleFailure } : {};
   }
 
   /** Size, duration and streams of the archived file; nothing when the file cannot be read. */

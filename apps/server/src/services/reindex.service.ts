@@ -25,12 +25,16 @@ export interface ReindexDeps {
   settings: YtdlpSettingsService;
   appSettings: SettingsRepository;
   now?: () => number;
+  /** a provider failure with its category and advice (failure-diagnosis.service.ts) */
+  explain: (error: unknown) => Promise<string>;
 }
 
 export interface ReindexResult {
   counts: Record<RefreshKind, number>;
   inactive: string[];
   failed: { id: string; message: string }[];
+  /** videos refreshed whose subtitles the provider would not give: the archived ones were kept */
+  subtitlesKept: { id: string; message: string }[];
   stopped: boolean;
 }
 
@@ -104,6 +108,7 @@ export class ReindexService {
       counts: { video: 0, channel: 0, playlist: 0 },
       inactive: [],
       failed: [],
+      subtitlesKept: [],
       stopped: false,
     };
     let done = 0;
@@ -124,7 +129,7 @@ export class ReindexService {
 
   private async reindexOne(item: ReindexItem, result: ReindexResult, signal?: AbortSignal) {
     try {
-      const refreshed = await this.refresh(item, signal);
+      const refreshed = await this.refresh(item, result, signal);
       if (!refreshed) return;
       result.counts[item.kind] += 1;
       if (item.extract_videos && item.kind !== 'video') {
@@ -148,19 +153,18 @@ export class ReindexService {
       // the provider refuses or cannot be reached: the item stays queued for the next run
       if (error instanceof YtdlpError && error.kind !== 'item') throw error;
       // any other failure (a broken yt-dlp, output we cannot read) leaves the item as it was: a failed refresh
-      result.failed.push({
-        id: item.item_id,
-        message: error instanceof Error ? error.message : String(error),
-      });
+      result.failed.push({ id: item.item_id, message: await this.deps.explain(error) });
     }
   }
 
   /** False when there is nothing archived under that id (nothing to refresh). */
-  private async refresh(item: ReindexItem, signal?: AbortSignal): Promise<boolean> {
+  private async refresh(item: ReindexItem, result: ReindexResult, signal?: AbortSignal): Promise<boolean> {
     if (item.kind === 'video') {
       const video = await this.deps.rows.video(item.item_id);
       if (!video) return false;
-      await this.deps.videos.reindex(video, signal);
+      const { subtitleFailure } = await this.deps.videos.reindex(video, signal);
+      if (subtitleFailure)
+        result.subtitlesKept.push({ id: item.item_id, message: await this.deps.explain(subtitleFailure) });
       return true;
     }
     if (item.kind === 'channel') {
@@ -188,5 +192,9 @@ export function describeReindex(result: ReindexResult): string {
   if (result.inactive.length) parts.push(`marked inactive: ${result.inactive.join(', ')}`);
   if (result.failed.length)
     parts.push(`failed: ${result.failed.map((f) => `${f.id}: ${f.message}`).join('; ')}`);
+  if (result.subtitlesKept.length) {
+    const lines = result.subtitlesKept.map((f) => `${f.id}: ${f.message}`);
+    parts.push(`subtitles not fetched, the archived ones kept: ${lines.join('; ')}`);
+  }
   return parts.join('; ');
 }

@@ -45,6 +45,14 @@ export class ScheduleService {
     return Promise.all(rows.filter((row) => schedulableTask(row.name)).map((row) => this.toWire(row)));
   }
 
+  /** `GET /api/task/schedule/<name>/`: one task's schedule; 404 while it has none. */
+  async get(name: string): Promise<ScheduledTask> {
+    this.spec(name);
+    const row = await this.deps.schedules.get(name);
+    if (!row) throw notFound('schedule not found');
+    return this.toWire(row);
+  }
+
   async save(
     name: string,
     body: ScheduleRequest,
@@ -72,13 +80,18 @@ export class ScheduleService {
     this.deps.onChange?.();
   }
 
-  /** Upstream's first-install schedules (check_reindex, thumbnail_check), once per database. */
+  /**
+   * Upstream's first-install schedules (check_reindex, thumbnail_check, and our check_feeds), each once
+   * per database: the names created are kept, so a default the user deleted stays deleted, and an install
+   * made before a task's handler existed gets that task's default once it does.
+   */
   async createInstallDefaults(): Promise<string[]> {
-    if (await this.deps.settings.getAppSetting(DEFAULTS_CREATED_KEY)) return [];
+    const marker = (await this.deps.settings.getAppSetting(DEFAULTS_CREATED_KEY)) as
+      { created?: string[]; at?: number } | undefined;
+    const done = new Set(marker?.created ?? []);
     const created: string[] = [];
     for (const [name, spec] of Object.entries(SCHEDULABLE_TASKS)) {
-      // a task whose handler is not built yet gets its default when it is
-      if (!spec.installDefault || !this.deps.queue.has(name as never)) continue;
+      if (!spec.installDefault || done.has(name) || !this.deps.queue.has(name as never)) continue;
       await this.deps.schedules.create(
         name,
         spec.auto,
@@ -86,7 +99,12 @@ export class ScheduleService {
       );
       created.push(name);
     }
-    await this.deps.settings.putAppSetting(DEFAULTS_CREATED_KEY, { created, at: this.now() });
+    if (!marker || created.length) {
+      await this.deps.settings.putAppSetting(DEFAULTS_CREATED_KEY, {
+        created: [...done, ...created],
+        at: marker?.at ?? this.now(),
+      });
+    }
     return created;
   }
 

@@ -3,17 +3,14 @@ import type {
   ArchiveRefreshRepository,
   SubscribedChannel,
 } from '../repositories/archive-refresh.repository.ts';
-import {
-  YtdlpError,
-  type ChannelTab,
-  type YtdlpJson,
-  type YtdlpRepository,
-} from '../repositories/ytdlp.repository.ts';
+import type { ChannelTab, YtdlpJson, YtdlpRepository } from '../repositories/ytdlp.repository.ts';
 import type { AppConfigService } from './app-config.service.ts';
 import { silentReporter, type ProgressReporter } from './progress.ts';
 import type { ProviderIndexService } from './provider-index.service.ts';
+import { isToolFailure, scanStopped } from './tool-failure.ts';
 import type { ExtractReport, ScanEntry, ScanSource } from './queue-extractor.service.ts';
 import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
+import type { HealthRecorder } from './subscription-health.service.ts';
 
 /** The queue's side of a scan: adds what is new, leaving out queued, ignored, blocked and archived videos. */
 export interface ScanQueue {
@@ -34,6 +31,9 @@ export interface ScanResult {
 
 type TabLimits = { tab: ChannelTab; limit: number | null }[];
 
+const SCAN_STOPPED =
+  'The scan stopped with every channel and playlist as it was: scan again once yt-dlp works.';
+
 /**
  * update_subscribed (upstream §4.1): every subscribed channel's tabs with the page sizes of the config or
  * the channel's overwrites (0 skips a tab), then every subscribed playlist. What is new goes to the
@@ -48,6 +48,10 @@ export class SubscriptionScanService {
       queue: ScanQueue;
       settings: YtdlpSettingsService;
       appConfig: AppConfigService;
+      /** a provider failure with its category and advice (failure-diagnosis.service.ts) */
+      explain: (error: unknown) => Promise<string>;
+      /** per channel and playlist: last deep scan, last failure */
+      health: HealthRecorder;
     },
   ) {}
 
@@ -57,12 +61,14 @@ export class SubscriptionScanService {
     const targets: ScanTarget[] = [
       ...(await this.deps.rows.subscribedChannels()).map((channel) => ({
         id: channel.channel_id,
+        kind: 'channel' as const,
         name: channel.channel_name,
         source: { channelId: channel.channel_id, channelName: channel.channel_name },
         scan: () => this.scanChannel(channel, config, signal),
       })),
       ...(await this.deps.rows.subscribedPlaylists()).map((playlist) => ({
         id: playlist.playlist_id,
+        kind: 'playlist' as const,
         name: playlist.playlist_name,
         source: {},
         scan: () => this.scanPlaylist(playlist.playlist_id, playlist.playlist_sort_order, config, signal),
@@ -81,11 +87,19 @@ export class SubscriptionScanService {
         });
         result.added += report.added;
         result.notQueued.push(...report.failures);
+        await this.deps.health.scanned(target.id, target.kind);
       } catch (error) {
         if (signal?.aborted) break;
-        if (error instanceof YtdlpError && (error.kind === 'connection' || error.kind === 'not-found'))
-          throw error;
-        const message = error instanceof Error ? error.message : String(error);
+        // yt-dlp or the network failed, not this channel: the scan ends, every subscription left as it was
+        if (isToolFailure(error)) throw scanStopped(error, `while scanning ${target.name}`, SCAN_STOPPED);
+        await this.deps.health.scanned(target.id, target.kind);
+        await this.deps.health.failed(
+          target.id,
+          target.kind,
+          'scan',
+          error instanceof Error ? error.message : String(error),
+        );
+        const message = await this.deps.explain(error);
         result.failed.push({ id: target.id, name: target.name, message });
         progress.failed(i, target.name, message);
       }
@@ -122,6 +136,7 @@ export class SubscriptionScanService {
 
 interface ScanTarget {
   id: string;
+  kind: 'channel' | 'playlist';
   name: string;
   source: ScanSource;
   scan: () => Promise<ScanEntry[]>;

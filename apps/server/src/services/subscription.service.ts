@@ -6,6 +6,7 @@ import type {
 } from '@tubekeeper/contract';
 import { badRequest } from '../errors.ts';
 import type { SubscriptionRepository } from '../repositories/subscription.repository.ts';
+import type { ChangeSignal } from './change-signal.ts';
 import type { TaskStarter } from './download-queue.service.ts';
 import { parseOne, UrlParseError, type ParsedType } from './url-parser.ts';
 
@@ -27,6 +28,8 @@ export class SubscriptionService {
   constructor(
     private readonly rows: SubscriptionRepository,
     private readonly tasks: TaskStarter,
+    /** told when subscriptions were changed here at once (the push subscriptions follow them) */
+    private readonly subscriptionsChanged?: ChangeSignal,
   ) {}
 
   async channels(body: ChannelSubscribeRequest): Promise<ChannelSubscribeResponse> {
@@ -65,6 +68,8 @@ export class SubscriptionService {
       else if (type === 'channel') await this.rows.setChannelSubscribed(id, false);
       else await this.rows.setPlaylistSubscribed(id, false);
     }
+    if (type === 'channel' && payload.subscribe.length + payload.unsubscribe.length < lines.length)
+      this.subscriptionsChanged?.notify();
     if (!payload.subscribe.length && !payload.unsubscribe.length) return undefined;
     return (await this.tasks.start('subscribe_to', { ...payload })).task_id;
   }

@@ -16,8 +16,9 @@ export interface TaskDefinition {
 
 /**
  * Upstream's task table (§4) with the spec's additions: the spec starts manual_import, resync_thumbs and
- * rescan_filesystem through the by-name endpoint, so those are startable here too. resync_metadata can be
- * stopped (upstream: not), because it rewrites every media file and may run for hours.
+ * rescan_filesystem through the by-name endpoint, so those are startable here too. resync_metadata,
+ * rescan_filesystem and thumbnail_check can be stopped (upstream: not): each goes through the whole
+ * archive item by item and may run for hours, and stopping between two items leaves nothing half done.
  */
 export const TASK_DEFINITIONS: Record<TaskName, TaskDefinition> = {
   update_subscribed: def('Rescan your Subscriptions', 'download:scan', true, true, true),
@@ -29,8 +30,8 @@ export const TASK_DEFINITIONS: Record<TaskName, TaskDefinition> = {
   resync_metadata: def('Sync Metadata to Media Files', 'setting:thumbnailsync', true, true, true),
   run_backup: def('Index Backup', 'setting:backup', true, false, true),
   restore_backup: def('Restore Backup', 'setting:restore', false, false, true),
-  rescan_filesystem: def('Rescan your Filesystem', 'setting:filesystemscan', true, false, true),
-  thumbnail_check: def('Check your Thumbnails', 'setting:thumbnailcheck', true, false, true),
+  rescan_filesystem: def('Rescan your Filesystem', 'setting:filesystemscan', true, true, true),
+  thumbnail_check: def('Check your Thumbnails', 'setting:thumbnailcheck', true, true, true),
   index_playlists: def('Index Channel Playlist', 'channel:indexplaylist', false, false, false),
   subscribe_to: def('Add Subscription', 'subscription:add', false, false, false),
   check_feeds: def('Check feeds for new uploads', 'download:feeds', true, true, true),

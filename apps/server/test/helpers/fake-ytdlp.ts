@@ -69,3 +69,25 @@ function readStat(pid: number): string {
     return '';
   }
 }
+
+/**
+ * yt-dlp as installed at `<dir>/yt-dlp`: a launcher of the fake, broken as fixtures/fake-yt-dlp/fake-breakage.mjs
+ * plays the mode written to `modeFile` (FAKE_YTDLP_BROKEN must name it; the fake reads it on every call).
+ * `missing` removes the launcher, `no-exec` leaves it not executable, `works` mends it.
+ */
+export function breakableYtdlp(dir: string) {
+  const executable = path.join(dir, 'yt-dlp');
+  const modeFile = path.join(dir, 'mode');
+  return {
+    executable,
+    modeFile,
+    install(mode: string) {
+      fs.rmSync(executable, { force: true });
+      fs.writeFileSync(modeFile, ['missing', 'no-exec', 'works'].includes(mode) ? '' : mode);
+      if (mode === 'missing') return;
+      fs.writeFileSync(executable, `#!/bin/sh\nexec "${process.execPath}" "${FAKE_YTDLP_PATH}" "$@"\n`, {
+        mode: mode === 'no-exec' ? 0o644 : 0o755,
+      });
+    },
+  };
+}

@@ -84,7 +84,9 @@ export class ServerHarness {
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-        return (await fetch(`${url}/api/health/`).catch(() => undefined))?.ok;
+        // 503: up, but read-only (a full disk stopped its start-up recovery)
+        const status = (await fetch(`${url}/api/health/`).catch(() => undefined))?.status;
+        return status === 200 || status === 503;
       },
       30_000,
       'the server',
@@ -93,13 +95,27 @@ export class ServerHarness {
     return server;
   }
 
+  /** Whether the last server started is still running (not killed, not exited). */
+  running(): boolean {
+    const child = this.server?.child;
+    return child !== undefined && child.exitCode === null && child.signalCode === null;
+  }
+
   async api<T = unknown>(method: string, url: string, body?: object): Promise<T> {
+    return (await this.call<T>(method, url, body)).body;
+  }
+
+  /** `api` with the status code. */
+  async call<T = unknown>(method: string, url: string, body?: object): Promise<{ status: number; body: T }> {
     const response = await fetch(`${this.server!.url}${url}`, {
       method,
       headers: { authorization: `Token ${this.token}`, 'content-type': 'application/json' },
       ...(body && { body: JSON.stringify(body) }),
     });
-    return (response.status === 204 ? undefined : await response.json()) as T;
+    return {
+      status: response.status,
+      body: (response.status === 204 ? undefined : await response.json()) as T,
+    };
   }
 
   /** Every queued item (any status), by id. */

@@ -1,5 +1,5 @@
 import { APP_VERSION, healthQuery, healthReport, pingResponse } from '@tubekeeper/contract';
-import { forbidden } from '../../errors.ts';
+import { AppError, forbidden } from '../../errors.ts';
 import { z } from 'zod';
 import type { RoutesModule } from '../types.ts';
 
@@ -15,7 +15,8 @@ export const commonRoutes: RoutesModule = (app, { versionCheck, health }) => {
     }),
   );
 
-  // upstream's public "OK"; with ?details=true (staff) the monitoring report of issue 16
+  // upstream's public "OK" (503 with the reason while read-only, so monitoring notices); with
+  // ?details=true (staff) the monitoring report of issue 16
   app.get(
     '/api/health/',
     {
@@ -23,7 +24,11 @@ export const commonRoutes: RoutesModule = (app, { versionCheck, health }) => {
       schema: { querystring: healthQuery, response: { 200: z.union([z.string(), healthReport]) } },
     },
     async (request) => {
-      if (request.query.details !== 'true') return JSON.stringify('OK');
+      if (request.query.details !== 'true') {
+        const reason = health.readOnlyReason();
+        if (reason) throw new AppError(503, `the server is read-only: ${reason}`);
+        return JSON.stringify('OK');
+      }
       const user = request.user;
       if (!user || !(user.is_staff === 1 || user.is_superuser === 1))
         throw forbidden('the health details are for staff');

@@ -1,4 +1,4 @@
-import { cookieState, cookieUpdate, cookieValidateBody, errorBody, poTokenBody } from '@tubekeeper/contract';
+import { cookieState, cookieUpdate, errorBody, noBody, poTokenBody } from '@tubekeeper/contract';
 import { badRequest } from '../../errors.ts';
 import type { RoutesModule } from '../types.ts';
 
@@ -23,7 +23,7 @@ export const credentialsRoutes: RoutesModule = (app, { cookies, poToken }) => {
     '/api/appsettings/cookie/',
     {
       config: { permission: 'adminOnly' },
-      schema: { body: cookieValidateBody, response: { 200: cookieState } },
+      schema: { body: noBody, response: { 200: cookieState } },
     },
     (request) => {
       // no body (upstream clients send their JSON content type anyway) reads as null too; a JSON null

@@ -1,5 +1,6 @@
 import {
   errorBody,
+  scheduledTask,
   scheduleList,
   scheduleRequest,
   scheduleUpdateResponse,
@@ -13,6 +14,15 @@ export const scheduleRoutes: RoutesModule = (app, { schedules }) => {
     '/api/task/schedule/',
     { config: { permission: 'adminOnly' }, schema: { response: { 200: scheduleList } } },
     () => schedules.list(),
+  );
+
+  app.get(
+    '/api/task/schedule/:name/',
+    {
+      config: { permission: 'adminOnly' },
+      schema: { params: taskNameParams, response: { 200: scheduledTask, 404: errorBody } },
+    },
+    (request) => schedules.get(request.params.name),
   );
 
   app.post(

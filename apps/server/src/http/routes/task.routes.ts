@@ -3,6 +3,7 @@ import {
   manualImportRequest,
   notificationList,
   notificationQuery,
+  rescanFilesystemRequest,
   taskCommandRequest,
   taskIdParams,
   taskNameParams,
@@ -12,7 +13,7 @@ import {
 } from '@tubekeeper/contract';
 import type { RoutesModule } from '../types.ts';
 
-/** Task runs (upstream §1.8), the notification list (§4.3) and the manual import start (§1.9). */
+/** Task runs (upstream §1.8), the notification list (§4.3), the manual import and rescan starts (§1.9). */
 export const taskRoutes: RoutesModule = (app, { tasks }) => {
   app.get(
     '/api/task/by-name/',
@@ -76,6 +77,19 @@ export const taskRoutes: RoutesModule = (app, { tasks }) => {
     },
     (request) =>
       tasks.start('manual_import', {
+        ignore_error: request.body.ignore_error,
+        prefer_local: request.body.prefer_local,
+      }),
+  );
+
+  app.post(
+    '/api/appsettings/rescan-filesystem/',
+    {
+      config: { permission: 'adminOnly' },
+      schema: { body: rescanFilesystemRequest, response: { 200: taskStartResponse } },
+    },
+    (request) =>
+      tasks.start('rescan_filesystem', {
         ignore_error: request.body.ignore_error,
         prefer_local: request.body.prefer_local,
       }),

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { clearQueue, startTaskByName } from '../api/actions.ts';
 import { ActionRow } from '../components/action-row.tsx';
+import { BackupSection } from '../components/backup-section.tsx';
 
 /**
- * Spec §2 Settings: Actions (staff), the actions the server has today: emptying the download queue, the
- * manual import and embedding thumbnails into the media files.
+ * Spec §2 Settings: Actions (staff): emptying the download queue, the manual import, embedding thumbnails
+ * into the media files and, in the Danger Zone, the filesystem rescan (asked before it starts).
  */
 export function ActionsRoute() {
   const queryClient = useQueryClient();
@@ -56,6 +57,26 @@ export function ActionsRoute() {
           buttonLabel="Start process"
           progressText="Processing thumbnails"
           start={() => startTaskByName('resync_thumbs')}
+        />
+      </div>
+      <BackupSection />
+      <div className="settings-group">
+        <h2>Rescan filesystem</h2>
+        <p>
+          <span className="danger-zone">Danger Zone</span>: this deletes the metadata of videos whose files
+          were deleted from the media folder.
+        </p>
+        <p className="help-text">
+          Compares the media folder with the archive: videos whose file is gone are removed, media files
+          without an entry are indexed where they lie, and files that cannot be read are listed and left
+          alone.
+        </p>
+        <ActionRow
+          buttonLabel="Rescan filesystem"
+          progressText="File system scan in progress"
+          start={() => startTaskByName('rescan_filesystem')}
+          confirm="Remove every video whose file is missing from the archive, and index the files it does not know yet?"
+          danger
         />
       </div>
     </section>

@@ -3,6 +3,7 @@ import { ExpandableText } from '../../../components/ui/expandable-text.tsx';
 import { LinkifiedText } from '../../../components/ui/linkified-text.tsx';
 import { TagList } from '../../../components/ui/tag-list.tsx';
 import { formatCount, formatDate } from '../../../lib/format.ts';
+import { ChannelHealthBox } from '../../health/index.ts';
 import { ReindexButtons } from '../../reindex/index.ts';
 import { isStaff, useAccount } from '../../session/index.ts';
 import { useChannel } from '../api/get-channel.ts';
@@ -42,6 +43,7 @@ export function ChannelAboutRoute() {
             <ReindexButtons kind="channel" id={channel.channel_id} name={channel.channel_name} videos />
           )}
         </div>
+        {staff && <ChannelHealthBox channelId={channel.channel_id} />}
       </div>
       {channel.channel_description && (
         <div className="description-box">

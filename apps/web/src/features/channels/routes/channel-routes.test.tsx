@@ -27,6 +27,18 @@ function channelRoutes(channel: Channel = makeChannel(), fixture: SessionFixture
         total_duration: { value: 5000, value_str: '1h 23m 20s' },
       }),
     'GET /api/video/?*': () => json(200, listOf([makeVideo()])),
+    'GET /api/channel/UCtest/health/': () =>
+      json(200, {
+        channel_id: 'UCtest',
+        channel_name: 'Test Channel',
+        subscribed: true,
+        last_feed_check: null,
+        feed_error: null,
+        last_new_upload: null,
+        last_deep_scan: null,
+        push: null,
+        last_failure: null,
+      }),
     'POST /api/watched/': (call: { body: unknown }) => json(200, call.body),
     // Like the server: store the overwrites, a null value removes the key.
     'POST /api/channel/UCtest/': (call: { body: unknown }) => {

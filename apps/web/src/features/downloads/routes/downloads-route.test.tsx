@@ -51,6 +51,9 @@ function downloadRoutes(
     'POST /api/download/?*': () => json(200, { message: 'add to queue task started', task_id: 'task-1' }),
     'POST /api/download/queuedVid01/': (call: { body: unknown }) => json(200, call.body),
     'DELETE /api/download/queuedVid01/': () => noContent(),
+    // a queued video's channel that is not archived has no health: the Downloads page shows none for it
+    'GET /api/channel/UCother/health/': () => json(404, { error: 'channel not found' }),
+    'GET /api/health/channels/': () => json(200, { data: [] }),
     'GET /api/task/by-id/task-1/': () =>
       json(200, {
         task_id: 'task-1',
@@ -190,6 +193,8 @@ describe('Downloads page', () => {
     await waitFor(() =>
       expect(two.calls.map((c) => c.path)).toContain('/api/download/?filter=pending&channel=UCother'),
     );
+    await waitFor(() => expect(two.callsTo('GET', '/api/channel/UCother/health/')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Subscription health' })).toBeNull();
   });
 
   test('the add form sends each line and shows the task result with the failed line', async () => {

@@ -6,6 +6,8 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
+import { ChannelHealthBox, FailingChannels } from '../../health/index.ts';
+import { isStaff, useAccount } from '../../session/index.ts';
 import { TaskOutcome } from '../../tasks/index.ts';
 import { useViewConfig } from '../../videos/index.ts';
 import { useDownloadAggs } from '../api/get-download-aggs.ts';
@@ -28,6 +30,7 @@ export function DownloadsRoute() {
   const filter = config.show_ignored_only ? 'ignore' : 'pending';
   const list = useDownloadList({ filter, ...(channel && { channel }), ...(page > 1 && { page }) });
   const aggs = useDownloadAggs(filter);
+  const staff = isStaff(useAccount());
   const [formOpen, setFormOpen] = useState(false);
   const [task, setTask] = useState<{ id: string; notice?: string }>();
 
@@ -67,6 +70,8 @@ export function DownloadsRoute() {
           setParams(() => undefined);
         }}
       />
+      {channel && staff && <ChannelHealthBox key={channel} channelId={channel} />}
+      {!channel && staff && <FailingChannels />}
       {list.isPending && <Spinner label="Loading the queue" />}
       {list.isError && <ErrorText>{errorMessage(list.error)}</ErrorText>}
       {list.data && (

@@ -24,6 +24,19 @@ const TASKS: Omit<ScheduleTaskProps, 'current'>[] = [
     configKey: { key: 'days', label: 'Refresh older than (days)', fallback: 90 },
   },
   {
+    name: 'thumbnail_check',
+    title: 'Thumbnail Check',
+    description:
+      'Downloads missing thumbnails and channel art again and deletes cached artwork of videos, channels and playlists no longer in the archive.',
+  },
+  {
+    name: 'run_backup',
+    title: 'ZIP Backup',
+    description:
+      'Writes a ZIP backup of the archive index into the backup folder; only the newest backups made this way are kept.',
+    configKey: { key: 'rotate', label: 'Backups to keep', fallback: 5 },
+  },
+  {
     name: 'check_feeds',
     title: 'Check Feeds',
     description:

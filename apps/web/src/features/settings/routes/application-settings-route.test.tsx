@@ -21,6 +21,35 @@ function settingsRoutes(userConfig: Record<string, unknown> = {}) {
       return json(200, { subscriptions: {}, downloads, application: { enable_cast: false } });
     },
     'GET /api/appsettings/cookie/': () => json(200, cookie),
+    'GET /api/appsettings/snapshot/': () =>
+      json(200, {
+        next_exec: 1709294400,
+        next_exec_str: '2024-03-01 12:00',
+        expire_after: '30d',
+        snapshots: [
+          {
+            id: 'ta_daily_20240229-120000',
+            state: 'SUCCESS',
+            es_version: 'Tubekeeper v0.1.0 (sqlite)',
+            start_date: '2024-02-29 12:00',
+            end_date: '2024-02-29 12:00',
+            end_stamp: 1709208000,
+            duration_s: 2,
+          },
+        ],
+      }),
+    'POST /api/appsettings/snapshot/ta_daily_20240229-120000/': () =>
+      json(200, { accepted: true, task_id: 's1' }),
+    'GET /api/task/by-id/s1/': () =>
+      json(200, {
+        task_id: 's1',
+        name: 'restore_backup',
+        status: 'STARTED',
+        result: null,
+        traceback: null,
+        date_done: null,
+        kwargs: {},
+      }),
     'PUT /api/appsettings/cookie/': () => {
       cookie = { cookie_enabled: true, status: true, validated: 1, validated_str: '2024-01-01 10:00' };
       return json(200, cookie);
@@ -161,6 +190,19 @@ describe('Settings: Application', () => {
     const staffNav = await screen.findByRole('navigation', { name: 'Settings' });
     expect(within(staffNav).getByRole('link', { name: 'Application' }).getAttribute('href')).toBe(
       '/settings/application/',
+    );
+  });
+
+  test('Snapshots: next run, retention, each snapshot with Restore, and Snapshot restore started', async () => {
+    const api = mockApi(settingsRoutes());
+    renderApp('/settings/application/');
+    expect(await screen.findByText('2024-03-01 12:00')).toBeTruthy();
+    const row = (await screen.findByRole('cell', { name: 'ta_daily_20240229-120000' })).closest('tr')!;
+    expect(within(row).getByText('2 s')).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'Restore' }));
+    expect(await within(row).findByText('Snapshot restore started')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('ta_daily_20240229-120000/'))).toBe(
+      true,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { ConfigSelectField, ConfigTextField, ConfigToggleField } from '../components/app-config-fields.tsx';
 import { CookieSettings } from '../components/cookie-settings.tsx';
 import { PoTokenField } from '../components/potoken-field.tsx';
+import { SnapshotSettings } from '../components/snapshot-settings.tsx';
 
 /**
  * Spec §2 Settings: Application. Every field saves on its own through POST /api/appsettings/config/;
@@ -202,12 +203,7 @@ export function ApplicationSettingsRoute() {
       </div>
       <div className="settings-group">
         <h2>Snapshots</h2>
-        <p className="settings-note">
-          Snapshots are an Elasticsearch feature of the original application. Tubekeeper keeps its index in
-          its own database (SQLite or PostgreSQL), so there are no snapshots to create or restore here. Back
-          up the data folder or the PostgreSQL database with the usual tools; ZIP index backups belong to
-          Settings: Actions.
-        </p>
+        <SnapshotSettings />
       </div>
     </section>
   );

@@ -66,6 +66,7 @@ function statsRoutes(history: unknown[]) {
       unwatched: { duration: 3000, duration_str: '50m', progress: 0.75, items: 9 },
     }),
     'GET /api/stats/downloadhist/': json(200, history),
+    'GET /api/health/': json(200, 'OK'),
     'GET /api/stats/biggestchannels/?*': (call: { path: string }) =>
       json(200, call.path.endsWith('order=duration') ? channels.duration : channels.doc_count),
   };
@@ -142,6 +143,23 @@ describe('Settings: Dashboard', () => {
       '/api/stats/biggestchannels/?order=doc_count',
       '/api/stats/biggestchannels/?order=duration',
     ]);
+  });
+});
+
+describe('Settings: Dashboard on a read-only server', () => {
+  test('says why the server takes no writes, from the health answer', async () => {
+    const reason =
+      'the server is read-only: start-up recovery cannot finish, the disk is full (database or disk is full); free some space, the server tries again every 5 s';
+    mockApi({ ...sessionRoutes(), ...statsRoutes([]), 'GET /api/health/': json(503, { error: reason }) });
+    renderApp('/settings/');
+    expect((await screen.findByRole('alert')).textContent).toBe(reason);
+  });
+
+  test('shows no notice while the server takes writes', async () => {
+    mockApi({ ...sessionRoutes(), ...statsRoutes([]) });
+    renderApp('/settings/');
+    await card('Videos');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

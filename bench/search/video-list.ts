@@ -1,0 +1,73 @@
+// GET /api/video/ under load (DESIGN.md §9: any page, any sort, p95 ≤ 20 ms at 32 clients): every sort and
+// order at pages 1, 2, 50, 1 000 and 3 000, measured per filter (all sorts mixed) and per sort (all filters
+// mixed), so a slow sort or filter shows in its own figure.
+import fs from 'node:fs';
+import { runLoad, type LoadFigures } from './load.ts';
+
+const SORTS = ['published', 'downloaded', 'views', 'likes', 'duration', 'mediasize', 'width', 'height'];
+const FILTERS = {
+  none: '',
+  unwatched: '&watch=unwatched',
+  videos: '&type=videos',
+  shorts: '&type=shorts',
+  both: '&watch=unwatched&type=videos',
+};
+const PAGES = [1, 2, 50, 1000, 3000];
+
+const pathsOf = (sorts: string[], filters: string[]) =>
+  sorts.flatMap((sort) =>
+    ['asc', 'desc'].flatMap((order) =>
+      filters.flatMap((filter) =>
+        PAGES.map((page) => `/api/video/?sort=${sort}&order=${order}&page=${page}${filter}`),
+      ),
+    ),
+  );
+
+type Figures = LoadFigures & { server_cpu_ms_per_request: number };
+
+export interface VideoListFigures {
+  by_filter: Record<string, Figures>;
+  by_sort: Record<string, Figures>;
+  /** the highest p95 of all of them, for the budget */
+  worst_p95_ms: number;
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export async function measureVideoList(options: {
+  /** the server's process: its CPU per request is what a list page costs, whatever else the machine runs */
+  pid: number;
+  port: number;
+  headers: Record<string, string>;
+  seconds: number;
+  concurrency: number;
+  log: (message: string) => void;
+}): Promise<VideoListFigures> {
+  const { port, headers, concurrency } = options;
+  const seconds = Math.min(5, options.seconds);
+  const measure = async (name: string, paths: string[]) => {
+    await runLoad({ port, headers, paths, seconds: 1, concurrency }); // warm-up
+    const cpuBefore = cpuMs(options.pid);
+    const measured = await runLoad({ port, headers, paths, seconds, concurrency });
+    const cpu = (cpuMs(options.pid) - cpuBefore) / Math.max(1, measured.requests);
+    const figures = { ...measured, server_cpu_ms_per_request: Math.round(cpu * 100) / 100 };
+    options.log(`video list (${name}): ${JSON.stringify(figures)}`);
+    return figures;
+  };
+  // every list asked once first, as on a server that has been in use: deep pages find their keyset
+  // anchors at a list's first deep request (once per list until a write), which is not the steady state
+  for (const path of new Set(pathsOf(SORTS, Object.values(FILTERS))))
+    await (await fetch(`http://127.0.0.1:${port}${path}`, { headers })).arrayBuffer();
+  const byFilter: Record<string, Figures> = {};
+  for (const [name, filter] of Object.entries(FILTERS))
+    byFilter[name] = await measure(`filter ${name}`, pathsOf(SORTS, [filter]));
+  const bySort: Record<string, Figures> = {};
+  for (const sort of SORTS)
+    bySort[sort] = await measure(`sort ${sort}`, pathsOf([sort], Object.values(FILTERS)));
+  const worst = Math.max(...[...Object.values(byFilter), ...Object.values(bySort)].map((f) => f.p95_ms));
+  return { by_filter: byFilter, by_sort: bySort, worst_p95_ms: worst };
+}
