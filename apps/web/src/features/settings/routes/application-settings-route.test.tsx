@@ -205,4 +205,32 @@ describe('Settings: Application', () => {
       true,
     );
   });
+  test('Create snapshot now shows Snapshot in progress while the task runs, then its outcome', async () => {
+    let status = 'STARTED';
+    const api = mockApi({
+      ...settingsRoutes(),
+      'POST /api/appsettings/snapshot/': () =>
+        json(200, { snapshot_name: 'ta_daily_20240301-120000', task_id: 's2' }),
+      'GET /api/task/by-id/s2/': () =>
+        json(200, {
+          task_id: 's2',
+          name: 'run_backup',
+          status,
+          result: status === 'SUCCESS' ? 'Snapshot ta_daily_20240301-120000 taken' : null,
+          traceback: null,
+          date_done: status === 'SUCCESS' ? '2024-03-01T12:00:02+00:00' : null,
+          kwargs: {},
+        }),
+    });
+    renderApp('/settings/application/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create snapshot now' }));
+    expect(await screen.findByText('Snapshot in progress')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create snapshot now' })).toBeNull();
+    status = 'SUCCESS';
+    expect(
+      await screen.findByText(/Snapshot ta_daily_20240301-120000 taken/, {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Snapshot in progress')).toBeNull();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/appsettings/snapshot/')).toBe(true);
+  });
 });
