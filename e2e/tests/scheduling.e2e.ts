@@ -155,12 +155,15 @@ describe('Settings: Scheduling', () => {
       expect(await check.locator('code').first().textContent()).toBe(schedule);
       expect(await check.getByText('never', { exact: true }).count()).toBe(1);
 
-      // the scheduler starts it when the minute comes; the page shows the run after a reload
+      // the scheduler starts it when the minute comes; the page shows the run after a reload, once the
+      // schedules have loaded (counting before they have would read 0 on a slow machine at every try)
       await expect
         .poll(
           async () => {
             await page.reload();
-            return task(page, 'Thumbnail Check').locator('.schedule-outcome').count();
+            const reloaded = task(page, 'Thumbnail Check');
+            await reloaded.locator('code').first().waitFor();
+            return reloaded.locator('.schedule-outcome').count();
           },
           { timeout: 150_000, interval: 5_000 },
         )
