@@ -207,7 +207,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('scale-out: API + two workers on Postg
       'the run to end',
       async () => (await cluster.taskRow(taskId))?.status === 'success',
       60_000,
-    );
+    ).catch((e: unknown) => cluster.diagnose(e));
     // the other worker took the item over after the claim lapsed, and archived it once
     expect(cluster.downloadsBy('w2').slice(before.w2).map(videoOf)).toContain(videoId);
     expect(await cluster.archived()).toEqual([...cluster.ids].sort());

@@ -1,25 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type {
   ChannelRow,
   CommentRow,
   Database,
   DownloadQueueRow,
   PlaylistRow,
+  SubtitleFragmentsTable,
   SubtitleRow,
   UserRow,
   VideoRow,
 } from '../db/tables.ts';
 
 /** A subtitle line with the video facts its backup document repeats. */
-export interface FragmentRecord {
-  id: number;
-  youtube_id: string;
-  lang: string;
-  source: string;
-  fragment_index: number;
-  start_ms: number;
-  end_ms: number;
-  line: string;
+export interface FragmentRecord extends Selectable<SubtitleFragmentsTable> {
   title: string;
   channel_id: string;
   channel_name: string;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
 import pg from 'pg';
 import type { HealthReport } from '@tubekeeper/contract';
 import { startAssetServer } from './acquisition.ts';
@@ -167,7 +168,29 @@ export class ScaleOutCluster {
     const outputs = Object.entries({ api: this.api, ...this.workers }).map(
       ([n, p]) => `--- ${n}\n${p?.output().slice(-3000)}`,
     );
-    throw new Error(`${String(error)}\ntasks: ${JSON.stringify(tasks.rows)}\n${outputs.join('\n')}`);
+    const jobs = await this.queueJobs().catch((e: unknown) => `(could not read: ${String(e)})`);
+    throw new Error(
+      `${String(error)}\ntasks: ${JSON.stringify(tasks.rows)}\njobs: ${jobs}\n${outputs.join('\n')}`,
+    );
+  }
+
+  /** Every BullMQ job of the deployment with its state, lock holder and stall count (for a diagnosis). */
+  private async queueJobs(): Promise<string> {
+    const lines: string[] = [];
+    for (const name of ['tasks', 'task-parts']) {
+      const queue = new Queue(name, { connection: { url: this.redisUrl }, prefix: this.prefix });
+      try {
+        for (const job of await queue.getJobs()) {
+          const state = await job.getState();
+          lines.push(
+            `${name}/${job.id} ${job.name} ${state} stalled=${job.stalledCounter} by=${job.processedBy}`,
+          );
+        }
+      } finally {
+        await queue.close();
+      }
+    }
+    return lines.join('; ');
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { CommentRow, CommentsTable, SubtitleFragmentsTable } from '../../db/tables.ts';
 import type { FragmentRecord } from '../../repositories/backup-read.repository.ts';
-import { commentTimeText } from '../wire/format.ts';
+import { commentFields } from '../wire/comment.mapper.ts';
 import { clock, clockMs, flag, num, objectOf, str, strOrNull, toMs, toSeconds } from './backup-values.ts';
 
 /**
@@ -54,19 +54,7 @@ export function commentDoc(
 ): Doc {
   return {
     comment_channel_id: channelId,
-    comment_comments: rows.map((row) => ({
-      comment_author: row.author,
-      comment_author_id: row.author_id,
-      comment_author_is_uploader: row.author_is_uploader === 1,
-      comment_author_thumbnail: row.author_thumbnail,
-      comment_id: row.comment_id,
-      comment_is_favorited: row.is_favorited === 1,
-      comment_likecount: row.like_count,
-      comment_parent: row.parent_id ?? 'root',
-      comment_text: row.text,
-      comment_time_text: commentTimeText(row.timestamp),
-      comment_timestamp: row.timestamp,
-    })),
+    comment_comments: rows.map(commentFields),
     comment_last_refresh: toSeconds(lastRefresh),
     youtube_id: youtubeId,
   };

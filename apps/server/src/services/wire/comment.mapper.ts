@@ -2,9 +2,10 @@ import type { Comment, CommentReply } from '@tubekeeper/contract';
 import type { CommentRow } from '../../db/tables.ts';
 import { commentTimeText } from './format.ts';
 
-function toReply(row: CommentRow): CommentReply {
+/** A stored comment's fields as upstream names them (the backup's comment documents use them as they are). */
+export function commentFields(row: CommentRow): Omit<CommentReply, 'comment_replies'> {
   return {
-    comment_author: row.author || row.author_id || '',
+    comment_author: row.author,
     comment_author_id: row.author_id,
     comment_author_is_uploader: row.author_is_uploader === 1,
     comment_author_thumbnail: row.author_thumbnail,
@@ -15,8 +16,12 @@ function toReply(row: CommentRow): CommentReply {
     comment_text: row.text,
     comment_time_text: commentTimeText(row.timestamp),
     comment_timestamp: row.timestamp,
-    comment_replies: [],
   };
+}
+
+function toReply(row: CommentRow): CommentReply {
+  // the page shows the author id where the provider gave no name
+  return { ...commentFields(row), comment_author: row.author || row.author_id || '', comment_replies: [] };
 }
 
 /**
