@@ -44,6 +44,7 @@ export function createBackupServices(deps: BackupDeps) {
     backups,
     timeZone: deps.config.timeZone,
     startTask,
+    claimSlot: (slot) => deps.settings.claimValue('snapshot:daily_slot', slot),
     ...clock,
   });
   deps.jobs.register('run_backup', runBackupJob(backups, snapshots));

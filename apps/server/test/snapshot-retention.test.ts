@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SettingsRepository } from '../src/repositories/settings.repository.ts';
 import { SnapshotStore } from '../src/repositories/snapshot-store.repository.ts';
 import { SnapshotService } from '../src/services/backup/snapshot.service.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from './helpers/database.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -40,6 +42,7 @@ describe('snapshot retention', () => {
       timeZone: 'UTC',
       now: () => NOW,
       startTask: () => Promise.reject(new Error('not started here')),
+      claimSlot: () => Promise.reject(new Error('not claimed here')),
     });
     return { service, dir };
   }
@@ -66,5 +69,56 @@ describe('snapshot retention', () => {
     const { service } = folderWith(Array.from({ length: 55 }, (_, n) => n / 10));
     expect(service.expire()).toHaveLength(5);
     expect(service.list().snapshots).toHaveLength(50);
+  });
+});
+
+/** Several API processes (scale-out) each run the daily snapshot's timer: the slot is taken once. */
+describe.each(ENGINES)('the daily snapshot slot on %s', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database.cleanup();
+  });
+
+  it('is taken by one of two processes sharing the database, and the next day by one again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-snapshots-'));
+    const settings = new SettingsRepository(database.db);
+    const started: string[] = [];
+    let now = NOW + 3_600_000; // 13:00: the 12:00 slot passed with no snapshot taken
+    const processes = ['api-1', 'api-2'].map(
+      (name) =>
+        new SnapshotService({
+          store: new SnapshotStore(dir),
+          database: undefined as never,
+          backups: undefined as never,
+          timeZone: 'UTC',
+          now: () => now,
+          startTask: async () => {
+            started.push(name);
+            return { task_id: name, status: 'PENDING' };
+          },
+          claimSlot: (slot) => settings.claimValue('snapshot:daily_slot', slot),
+        }),
+    );
+    try {
+      for (const p of processes) p.startDaily((error) => expect.fail(String(error)));
+      await vi.waitFor(() => expect(started).toHaveLength(1));
+      // the other process's claim was answered too: still one start
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(started).toHaveLength(1);
+      for (const p of processes) p.stopDaily();
+
+      // a day later (still no snapshot on disk) both start again: the new slot is taken once more
+      now += DAY;
+      for (const p of processes) p.startDaily((error) => expect.fail(String(error)));
+      await vi.waitFor(() => expect(started).toHaveLength(2));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(started).toHaveLength(2);
+      for (const p of processes) p.stopDaily();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

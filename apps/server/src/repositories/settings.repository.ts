@@ -40,4 +40,24 @@ export class SettingsRepository {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: text }))
       .execute();
   }
+
+  /**
+   * Moves the setting `key` to `value` unless it holds it already: true for exactly one caller per value,
+   * whichever process asks (a compare-and-set in the database), so a daily slot is taken once.
+   */
+  async claimValue(key: string, value: string | number): Promise<boolean> {
+    const text = JSON.stringify(value);
+    await this.db
+      .insertInto('app_settings')
+      .values({ key, value: 'null' })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const result = await this.db
+      .updateTable('app_settings')
+      .set({ value: text })
+      .where('key', '=', key)
+      .where('value', '<>', text)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
 }

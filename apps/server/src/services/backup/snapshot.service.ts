@@ -30,6 +30,11 @@ export interface SnapshotServiceDeps {
   timeZone: string;
   now?: () => number;
   startTask: StartTask;
+  /**
+   * Takes a daily slot (its time in ms) for this process: true for one process per slot, so a deployment
+   * with several API processes takes the daily snapshot once (settings `claimValue`).
+   */
+  claimSlot: (slot: number) => Promise<boolean>;
 }
 
 /**
@@ -117,13 +122,27 @@ export class SnapshotService {
 
   /**
    * Starts the daily snapshot and, as upstream at start-up, takes one when the newest is older than a
-   * day. `enqueue` errors (a backup already running) are the caller's to log.
+   * day (for the last 12:00 that passed). Each slot is claimed first, so however many processes watch,
+   * one takes it. Errors (a backup already running) are the caller's to log.
    */
   startDaily(onError: (error: unknown) => void): void {
-    const take = () => this.startCreate().catch(onError);
-    this.daily = new Cron(DAILY, { timezone: this.deps.timeZone }, () => void take());
+    const take = (slot: number) =>
+      this.deps
+        .claimSlot(slot)
+        .then((won) => (won ? this.startCreate() : undefined))
+        .catch(onError);
+    this.daily = new Cron(DAILY, { timezone: this.deps.timeZone }, (self: Cron) => {
+      const fired = self.currentRun()?.getTime() ?? this.now();
+      void take(Math.floor(fired / 60_000) * 60_000);
+    });
     const newest = this.records()[0];
-    if (!newest || newest.end < this.now() - DAY_MS) void take();
+    if (!newest || newest.end < this.now() - DAY_MS) void take(this.lastSlot());
+  }
+
+  /** The last daily time at or before now (every day has one, so it lies within the last 24 hours). */
+  private lastSlot(): number {
+    const cron = new Cron(DAILY, { timezone: this.deps.timeZone, paused: true });
+    return cron.nextRun(new Date(this.now() - DAY_MS))!.getTime();
   }
 
   stopDaily(): void {
