@@ -244,45 +244,31 @@ describe.each(ENGINES)('reindex and the refresh API on %s', (engine) => {
     // run says why with the category and advice of any provider failure (issue 16)
     await t.container.appConfig.update({ downloads: { subtitle: 'en' } });
     const failures = path.join(t.database.dataDir, 'failures.json');
-    fs.writeFileSync(
-      failures,
-      JSON.stringify({
-        [`${id}#subtitles`]: "Unable to download video subtitles for 'en': HTTP Error 429: Too Many Requests",
-      }),
+    /** A refresh of the video while the provider fails its subtitles with `text`; the task as the API shows it. */
+    const refreshFailingSubtitles = async (text: string) => {
+      fs.writeFileSync(failures, JSON.stringify({ [`${id}#subtitles`]: text }));
+      process.env.FAKE_YTDLP_FAILURES = failures;
+      try {
+        const res = await refresh({ video: [id] });
+        await t.container.jobs.idle();
+        return (await staff.request({ method: 'GET', url: `/api/task/by-id/${res.json().task_id}/` })).json();
+      } finally {
+        delete process.env.FAKE_YTDLP_FAILURES;
+      }
+    };
+    const throttled = await refreshFailingSubtitles(
+      "Unable to download video subtitles for 'en': HTTP Error 429: Too Many Requests",
     );
-    process.env.FAKE_YTDLP_FAILURES = failures;
-    try {
-      const res = await refresh({ video: [id] });
-      await t.container.jobs.idle();
-      const task = (
-        await staff.request({ method: 'GET', url: `/api/task/by-id/${res.json().task_id}/` })
-      ).json();
-      expect(task.status).toBe('FAILURE');
-      expect(JSON.stringify(task)).toMatch(
-        /Unable to download video subtitles for 'en': HTTP Error 429: Too Many Requests \[Throttled by the provider: /,
-      );
-    } finally {
-      delete process.env.FAKE_YTDLP_FAILURES;
-    }
-    fs.writeFileSync(
-      failures,
-      JSON.stringify({
-        [`${id}#subtitles`]: "Unable to download video subtitles for 'en': HTTP Error 404: Not Found",
-      }),
+    expect(throttled.status).toBe('FAILURE');
+    expect(JSON.stringify(throttled)).toMatch(
+      /Unable to download video subtitles for 'en': HTTP Error 429: Too Many Requests \[Throttled by the provider: /,
     );
-    process.env.FAKE_YTDLP_FAILURES = failures;
-    try {
-      const res = await refresh({ video: [id] });
-      await t.container.jobs.idle();
-      const task = (
-        await staff.request({ method: 'GET', url: `/api/task/by-id/${res.json().task_id}/` })
-      ).json();
-      expect(task.result).toMatch(
-        /^reindexed 1 videos.*; subtitles not fetched, the archived ones kept: alphaVid002: Unable to download video subtitles for 'en': HTTP Error 404: Not Found \[Other failure: See the message/,
-      );
-    } finally {
-      delete process.env.FAKE_YTDLP_FAILURES;
-    }
+    const missing = await refreshFailingSubtitles(
+      "Unable to download video subtitles for 'en': HTTP Error 404: Not Found",
+    );
+    expect(missing.result).toMatch(
+      /^reindexed 1 videos.*; subtitles not fetched, the archived ones kept: alphaVid002: Unable to download video subtitles for 'en': HTTP Error 404: Not Found \[Other failure: See the message/,
+    );
     expect(fs.existsSync(file('en'))).toBe(true);
     expect((await fulltext('full:safe tools ')).map((h) => h.youtube_id)).toEqual([id]);
 
