@@ -1,11 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 
-export interface SessionRecord {
-  user_id: number;
-  expires_at: number;
-}
-
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -14,14 +9,6 @@ export class SessionRepository {
       .insertInto('sessions')
       .values({ key_hash: keyHash, user_id: userId, created_at: createdAt, expires_at: expiresAt })
       .execute();
-  }
-
-  find(keyHash: string): Promise<SessionRecord | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .select(['user_id', 'expires_at'])
-      .where('key_hash', '=', keyHash)
-      .executeTakeFirst();
   }
 
   async delete(keyHash: string): Promise<void> {

@@ -13,15 +13,6 @@ export class TokenRepository {
     return row?.key;
   }
 
-  async findUserIdByKey(key: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('api_tokens')
-      .select('user_id')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.user_id;
-  }
-
   async insert(userId: number, key: string, createdAt: number): Promise<void> {
     await this.db.insertInto('api_tokens').values({ user_id: userId, key, created_at: createdAt }).execute();
   }

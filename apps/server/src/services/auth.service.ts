@@ -67,18 +67,19 @@ export class AuthService {
 
   /** The active user behind a session cookie, or undefined (expired, unknown or disabled). */
   async userForSession(sessionKey: string): Promise<UserRow | undefined> {
-    const session = await this.sessions.find(sha256(sessionKey));
-    if (!session) return undefined;
-    if (session.expires_at <= Date.now()) {
+    const found = await this.users.findBySession(sha256(sessionKey));
+    if (!found) return undefined;
+    const { session_expires_at: expiresAt, ...user } = found;
+    if (expiresAt <= Date.now()) {
       await this.sessions.delete(sha256(sessionKey));
       return undefined;
     }
-    return this.activeUser(session.user_id);
+    return user.is_active === 1 ? user : undefined;
   }
 
   async userForToken(tokenKey: string): Promise<UserRow | undefined> {
-    const userId = await this.tokens.findUserIdByKey(tokenKey);
-    return userId === undefined ? undefined : this.activeUser(userId);
+    const user = await this.users.findByToken(tokenKey);
+    return user && user.is_active === 1 ? user : undefined;
   }
 
   /** Upstream creates the API token on first read. */
@@ -92,10 +93,5 @@ export class AuthService {
 
   async revokeToken(userId: number): Promise<void> {
     await this.tokens.deleteForUser(userId);
-  }
-
-  private async activeUser(userId: number): Promise<UserRow | undefined> {
-    const user = await this.users.findById(userId);
-    return user && user.is_active === 1 ? user : undefined;
   }
 }
