@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@tubekeeper/contract';
 import type { Container } from './container.ts';
+import { exactWireSerializer, wireCheckOn } from './http/exact-wire.ts';
 import authPlugin from './http/plugins/auth.plugin.ts';
 import corsPlugin from './http/plugins/cors.plugin.ts';
 import errorsPlugin from './http/plugins/errors.plugin.ts';
@@ -85,7 +86,9 @@ export async function buildApp(container: Container, logger: FastifyServerOption
   app.setSerializerCompiler(serializerCompiler);
 
   const routes: RegisteredRoute[] = [];
+  const exactWire = exactWireSerializer(wireCheckOn());
   app.addHook('onRoute', (route) => {
+    if (route.config?.exactWire) route.serializerCompiler = exactWire;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;

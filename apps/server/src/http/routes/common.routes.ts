@@ -6,7 +6,10 @@ import type { RoutesModule } from '../types.ts';
 export const commonRoutes: RoutesModule = (app, { versionCheck, health }) => {
   app.get(
     '/api/ping/',
-    { config: { permission: 'authenticated' }, schema: { response: { 200: pingResponse } } },
+    {
+      config: { permission: 'authenticated', exactWire: true },
+      schema: { response: { 200: pingResponse } },
+    },
     async (request) => ({
       response: 'pong' as const,
       user: request.user!.id,

@@ -12,7 +12,8 @@ import type { RoutesModule } from '../types.ts';
 
 /** Statistics (upstream §5): open to every signed-in user. */
 export const statsRoutes: RoutesModule = (app, { stats }) => {
-  const read = { permission: 'authenticated' } as const;
+  // the statistics answer their wire shapes themselves (stats.service.ts): no zod pass on the way out
+  const read = { permission: 'authenticated', exactWire: true } as const;
   app.get('/api/stats/video/', { config: read, schema: { response: { 200: statsVideo } } }, () =>
     stats.video(),
   );

@@ -21,7 +21,11 @@ export const videoRoutes: RoutesModule = (app, { videos, videoRelations, watchSt
 
   app.get(
     '/api/video/',
-    { config: authenticated, schema: { querystring: videoListQuery, response: { 200: videoList } } },
+    // the list answers the wire shape itself (video.mapper.ts): no zod pass on the hottest read
+    {
+      config: { ...authenticated, exactWire: true },
+      schema: { querystring: videoListQuery, response: { 200: videoList } },
+    },
     (request) => videos.list(request.user!.id, request.query, request.url),
   );
 

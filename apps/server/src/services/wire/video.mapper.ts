@@ -27,16 +27,16 @@ export function toPlayer(
   row: Pick<VideoRow, 'duration' | 'watched' | 'watched_date'>,
   position: number | null,
 ) {
+  const resumes = position !== null && position > 0 && row.watched !== 1 && row.duration > 0;
+  // keys in the schema's order, absent ones undefined (JSON leaves them out): the list writes this as is
   const player: Player = {
     duration: Math.round(row.duration),
     duration_str: durationStr(row.duration),
+    position: resumes ? position : undefined,
+    progress: resumes ? (100 * position) / row.duration : undefined,
     watched: row.watched === 1,
+    watched_date: row.watched_date !== null ? epochSeconds(row.watched_date) : undefined,
   };
-  if (row.watched_date !== null) player.watched_date = epochSeconds(row.watched_date);
-  if (position !== null && position > 0 && row.watched !== 1 && row.duration > 0) {
-    player.position = position;
-    player.progress = (100 * position) / row.duration;
-  }
   return player;
 }
 
@@ -98,15 +98,15 @@ const int = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 
 /** Stored stream facts, normalised so an odd value from a probe never breaks the answer. */
 function toStream(stored: Record<string, unknown>): VideoStream {
-  const stream: VideoStream = {
+  // keys in the schema's order, absent ones undefined (JSON leaves them out): the list writes this as is
+  return {
     bitrate: int(stored.bitrate),
     codec: typeof stored.codec === 'string' ? stored.codec : '',
+    height: typeof stored.height === 'number' ? int(stored.height) : undefined,
     index: int(stored.index),
     type: typeof stored.type === 'string' ? stored.type : 'video',
+    width: typeof stored.width === 'number' ? int(stored.width) : undefined,
   };
-  if (typeof stored.width === 'number') stream.width = int(stored.width);
-  if (typeof stored.height === 'number') stream.height = int(stored.height);
-  return stream;
 }
 
 function toSubtitle(row: SubtitleRow): VideoSubtitle {
@@ -124,12 +124,13 @@ function toSubtitle(row: SubtitleRow): VideoSubtitle {
 function readSponsorBlock(text: string | null): Video['sponsorblock'] {
   const stored = jsonObject(text);
   if (!stored) return null;
-  const { has_unlocked, last_refresh, segments, ...rest } = stored;
+  const { has_unlocked, is_enabled, last_refresh, segments, ...rest } = stored;
+  // the schema's keys in its order, then the others as stored (what its zod schema would answer)
   return {
-    ...rest,
-    is_enabled: stored.is_enabled === true,
-    ...(typeof has_unlocked === 'boolean' && { has_unlocked }),
-    ...(typeof last_refresh === 'number' && { last_refresh }),
+    has_unlocked: typeof has_unlocked === 'boolean' ? has_unlocked : undefined,
+    is_enabled: is_enabled === true,
+    last_refresh: typeof last_refresh === 'number' ? last_refresh : undefined,
     segments: objectsIn(segments),
+    ...rest,
   };
 }
