@@ -18,7 +18,7 @@ const common = {
   // its `"sideEffects": "false"` (a string) is meant for the web bundler; nothing to act on here
   logOverride: { 'package.json': 'silent' },
   // the bundle is what production runs: exact-wire routes skip their zod check there (src/http/exact-wire.ts)
-  define: { 'process.env.TK_WIRE_CHECK': '"off"' },
+  define: { __TK_BUNDLE__: 'true' },
 };
 
 const started = performance.now();

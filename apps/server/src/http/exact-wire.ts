@@ -12,12 +12,15 @@ declare module 'fastify' {
   }
 }
 
+/** `true` in the bundle, where build.mjs defines it; not defined when the sources run (tests, `npm run dev`). */
+declare const __TK_BUNDLE__: boolean | undefined;
+
 /**
- * Whether exact-wire routes still check their answers against the zod schema: always in the sources (tests,
- * `npm run dev`); the bundle `npm start` and the image run is built with TK_WIRE_CHECK set to "off"
- * (build.mjs), where it costs a fifth of a video list page's CPU.
+ * Whether exact-wire routes still check their answers against the zod schema: always in the sources; not in
+ * the bundle that `npm start` and the image run. The zod pass was 3-9 % of a video list request's CPU in
+ * profiles (docs/ARCHITECTURE.md).
  */
-export const wireCheckOn = () => process.env.TK_WIRE_CHECK !== 'off';
+export const wireCheckOn = () => typeof __TK_BUNDLE__ === 'undefined' || !__TK_BUNDLE__;
 
 type SerializerCompiler = FastifySerializerCompiler<FastifySchema>;
 
