@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pingResponse, statsVideo, videoList } from '@tubekeeper/contract';
-import { exactWireSerializer } from '../src/http/exact-wire.ts';
+import { exactWireSerializer, wireCheckOn } from '../src/http/exact-wire.ts';
 import { makeChannel, makePlaylist, makeProgress, makeSubtitle, makeVideo } from './factories.ts';
 import { createTestApp, createUser, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
@@ -111,6 +111,7 @@ describe('exactWireSerializer', () => {
   }
 
   it('with the check on (tests, development), fails a handler that strays from its schema', async () => {
+    expect(wireCheckOn()).toBe(true); // the sources check: the route tests above ran with it
     const app = await appWith(true);
     expect((await app.inject('/exact')).body).toBe('{"a":1,"b":"x"}');
     // a key the schema would have dropped or put elsewhere is a 500, so the handler's test catches it
