@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CREDENTIAL_REUSE_MS } from '../src/http/plugins/auth.plugin.ts';
+import { READ_CHUNK } from '../src/repositories/open-files.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -175,6 +178,113 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
     expect(replaced.body).toBe(vtt);
     fs.rmSync(file);
     expect((await get(url)).statusCode).toBe(404);
+  });
+
+  it('serves ranges of a file larger than one read exactly, and a file rewritten in place at its new size', async () => {
+    const { mediaDir } = t.container.config;
+    const file = path.join(mediaDir, CHANNEL, 'large.mp4');
+    const large = randomBytes(2 * READ_CHUNK + 12_345);
+    fs.writeFileSync(file, large);
+    const url = `/youtube/${CHANNEL}/large.mp4`;
+    const whole = await get(url);
+    expect(whole.rawPayload.equals(large)).toBe(true);
+    for (const [start, end] of [
+      [0, 0],
+      [READ_CHUNK - 1, READ_CHUNK],
+      [100, 2 * READ_CHUNK + 5],
+      [large.length - 10, large.length - 1],
+    ] as const) {
+      const part = await get(url, { range: `bytes=${start}-${end}` });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes ${start}-${end}/${large.length}`);
+      expect(part.rawPayload.equals(large.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+    }
+    // the same file (same inode) made shorter, then longer: each request states it again
+    const shorter = randomBytes(1000);
+    fs.writeFileSync(file, shorter);
+    const short = await get(url, { range: 'bytes=500-' });
+    expect(short.headers['content-range']).toBe('bytes 500-999/1000');
+    expect(short.rawPayload.equals(shorter.subarray(500))).toBe(true);
+    expect((await get(url, { range: `bytes=${READ_CHUNK}-` })).statusCode).toBe(416);
+    const longer = randomBytes(READ_CHUNK + 7);
+    fs.appendFileSync(file, longer);
+    const grown = await get(url);
+    expect(grown.headers['content-length']).toBe(String(shorter.length + longer.length));
+    expect(grown.rawPayload.equals(Buffer.concat([shorter, longer]))).toBe(true);
+    fs.rmSync(file);
+  });
+
+  // /proc shows which files the process holds open; the CI and Docker image are Linux
+  it.runIf(process.platform === 'linux')(
+    'lets go of a replaced file once its last reader is done, so its disk space comes back',
+    async () => {
+      const { mediaDir } = t.container.config;
+      const file = path.join(mediaDir, CHANNEL, 'held.mp4');
+      fs.writeFileSync(file, randomBytes(32 * READ_CHUNK));
+      const url = `/youtube/${CHANNEL}/held.mp4`;
+      const deletedHeld = () =>
+        fs
+          .readdirSync('/proc/self/fd')
+          .map((fd) => {
+            try {
+              return fs.readlinkSync(`/proc/self/fd/${fd}`);
+            } catch {
+              return '';
+            }
+          })
+          .filter((target) => target.startsWith(fs.realpathSync(file)) && target.endsWith('(deleted)'));
+      // a slow reader still in the middle of the file when a new one is renamed over it
+      const slow = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const cookie = `sessionid=${user.cookies.get('sessionid')}`;
+        http
+          .get({ host: '127.0.0.1', port, path: url, headers: { cookie } }, (res) => {
+            res.pause();
+            resolve(res);
+          })
+          .on('error', reject);
+      });
+      fs.writeFileSync(`${file}.new`, 'new');
+      fs.renameSync(`${file}.new`, file);
+      const replaced = await get(url);
+      expect(replaced.body).toBe('new');
+      // the old file stays open while it is read, and is let go when its reader leaves
+      expect(deletedHeld()).toHaveLength(1);
+      slow.destroy();
+      await vi.waitFor(() => expect(deletedHeld()).toEqual([]));
+      fs.rmSync(file);
+    },
+  );
+
+  it('sees a signed-out session and a revoked token at once, and a change from elsewhere within moments', async () => {
+    const url = `/youtube/${CHANNEL}/${VIDEO}.mp4`;
+    const keeper = await createUser(t, { username: 'keeper', staff: true });
+    const admin = await sessionClient(t, keeper.id);
+    const adminToken = await t.container.auth.getOrCreateToken(keeper.id);
+    const withToken = (key: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Token ${key}` } });
+    expect((await withToken(adminToken)).statusCode).toBe(200);
+    expect((await admin.request({ method: 'DELETE', url: '/api/appsettings/token/' })).statusCode).toBe(204);
+    expect((await withToken(adminToken)).statusCode).toBe(403);
+
+    const leaving = await sessionClient(t, keeper.id);
+    expect((await leaving.request({ method: 'GET', url })).statusCode).toBe(200);
+    const cookie = `sessionid=${leaving.cookies.get('sessionid')}`;
+    expect((await leaving.request({ method: 'POST', url: '/api/user/logout/' })).statusCode).toBeLessThan(
+      300,
+    );
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(403);
+
+    // a token deleted by another process (the CLI) is refused once the reuse time has passed
+    const otherToken = await t.container.auth.getOrCreateToken(keeper.id);
+    expect((await withToken(otherToken)).statusCode).toBe(200);
+    await t.container.repositories.tokens.deleteForUser(keeper.id);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + CREDENTIAL_REUSE_MS + 1);
+      expect((await withToken(otherToken)).statusCode).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never serves what a symlink points at outside the root, though it was inside moments before', async () => {

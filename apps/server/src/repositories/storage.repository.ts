@@ -60,11 +60,6 @@ export class StorageRepository {
     const stat = await fs.promises.stat(file);
     return { size: stat.size, mtimeMs: stat.mtimeMs };
   }
-
-  /** Streams the file (or one byte range of it) without reading it into memory. */
-  openRead(file: string, range?: ByteRange): fs.ReadStream {
-    return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
-  }
 }
 
 /** Relative, no NUL, no backslash, and no empty, `.` or `..` segment. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { OpenFiles } from '../repositories/open-files.ts';
 import type { ByteRange, StorageRepository } from '../repositories/storage.repository.ts';
 
 /** The three file URL prefixes (upstream §3.6): `/youtube/` and its alias `/media/` serve the media root. */
@@ -9,6 +10,9 @@ export interface LocatedFile {
   path: string;
   size: number;
   mtimeMs: number;
+  /** identity of the file the size and mtime are of: only that file is read */
+  dev: number;
+  ino: number;
   contentType: string;
 }
 
@@ -45,6 +49,7 @@ export class MediaFileService {
   constructor(
     private readonly storage: StorageRepository,
     private readonly roots: { mediaDir: string; cacheDir: string },
+    private readonly openFiles = new OpenFiles(),
   ) {}
 
   /** The file at the decoded path segments of a file URL, or undefined (missing, hidden or outside its root). */
@@ -58,12 +63,7 @@ export class MediaFileService {
     if (known && known.until > Date.now()) {
       const facts = await this.storage.fileFacts(known.path);
       if (facts && facts.dev === known.dev && facts.ino === known.ino) {
-        return {
-          path: known.path,
-          size: facts.size,
-          mtimeMs: facts.mtimeMs,
-          contentType: contentTypeOf(area, known.path),
-        };
+        return { path: known.path, ...facts, contentType: contentTypeOf(area, known.path) };
       }
     }
     this.realPaths.delete(key);
@@ -78,16 +78,12 @@ export class MediaFileService {
       ino: found.ino,
       until: Date.now() + REAL_PATH_TTL_MS,
     });
-    return {
-      path: found.path,
-      size: found.size,
-      mtimeMs: found.mtimeMs,
-      contentType: contentTypeOf(area, found.path),
-    };
+    return { ...found, contentType: contentTypeOf(area, found.path) };
   }
 
-  open(file: LocatedFile, range?: ByteRange): ReadStream {
-    return this.storage.openRead(file.path, range);
+  /** The file's bytes (or one range of them), from the very file `locate` stated. */
+  open(file: LocatedFile, range?: ByteRange): Promise<Readable> {
+    return this.openFiles.open(file.path, file, range);
   }
 }
 

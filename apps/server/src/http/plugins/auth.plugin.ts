@@ -15,6 +15,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** Skip the CSRF check (login, as upstream's csrf_exempt view). */
     csrfExempt?: boolean;
+    /** Reads may reuse a credential's user for CREDENTIAL_REUSE_MS (media files: see RecentCredentials). */
+    reuseCredentials?: boolean;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -38,19 +40,56 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function resolveUser(request: FastifyRequest, auth: AuthService): Promise<void> {
+/**
+ * How long a media request may reuse the user a token or session resolved to moments before. A player asks
+ * for many ranges of one file, and the two lookups behind each (credential, then user) were a tenth of a
+ * Range request's work. Any write through this server (logout, revoking a token, a new password, disabling
+ * a user) forgets every reused credential when it answers, so here a revoked credential stops working at
+ * once; a change made by another process (the CLI) reaches media requests within this time.
+ */
+export const CREDENTIAL_REUSE_MS = 2_000;
+const CREDENTIAL_REUSE_MAX = 1_000;
+
+interface Resolved {
+  user: UserRow;
+  method: 'session' | 'token';
+  until: number;
+}
+
+/** Where a request's credentials lead: a token in the header wins over the session cookie. */
+function credentialOf(request: FastifyRequest): { key: string; method: 'session' | 'token' } | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Token ')) return { key: header.slice(6).trim(), method: 'token' };
+  const sessionKey = request.cookies[SESSION_COOKIE];
+  return sessionKey ? { key: sessionKey, method: 'session' } : undefined;
+}
+
+async function resolveUser(
+  request: FastifyRequest,
+  auth: AuthService,
+  recent: Map<string, Resolved> | undefined,
+): Promise<void> {
   request.user = null;
   request.authMethod = null;
-  const header = request.headers.authorization;
-  if (header?.startsWith('Token ')) {
-    request.user = (await auth.userForToken(header.slice(6).trim())) ?? null;
-    if (request.user) request.authMethod = 'token';
+  const credential = credentialOf(request);
+  if (!credential) return;
+  const cacheKey = `${credential.method}:${credential.key}`;
+  const known = recent?.get(cacheKey);
+  if (known && known.until > Date.now()) {
+    request.user = known.user;
+    request.authMethod = known.method;
     return;
   }
-  const sessionKey = request.cookies[SESSION_COOKIE];
-  if (sessionKey) {
-    request.user = (await auth.userForSession(sessionKey)) ?? null;
-    if (request.user) request.authMethod = 'session';
+  const user =
+    credential.method === 'token'
+      ? await auth.userForToken(credential.key)
+      : await auth.userForSession(credential.key);
+  if (!user) return;
+  request.user = user;
+  request.authMethod = credential.method;
+  if (recent) {
+    if (recent.size >= CREDENTIAL_REUSE_MAX) recent.clear();
+    recent.set(cacheKey, { user, method: credential.method, until: Date.now() + CREDENTIAL_REUSE_MS });
   }
 }
 
@@ -71,15 +110,22 @@ function csrfFailure(request: FastifyRequest, trustedOrigins: string[]): string 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
+  // only successful lookups, only for routes that ask for it, only for reads
+  const recent = new Map<string, Resolved>();
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!isSafeMethod(request.method)) recent.clear();
+    done();
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (options.allowedHosts.length > 0 && !options.allowedHosts.includes(request.hostname)) {
       return reply.code(400).send({ error: `Invalid host header: ${request.hostname} is not in TK_HOST` });
     }
-    await resolveUser(request, options.auth);
+    const config = request.routeOptions.config;
+    const reuse = config.reuseCredentials === true && isSafeMethod(request.method);
+    await resolveUser(request, options.auth, reuse ? recent : undefined);
     // a token client is exempt from CSRF and keeps no cookies: minting one per request would be wasted work
     if (request.authMethod !== 'token' && !request.cookies[CSRF_COOKIE]) setCsrfCookie(reply);
-    const config = request.routeOptions.config;
     const decision = decide(config.permission ?? 'authenticated', request.user, request.method);
     if (decision === 'unauthenticated') {
       return reply.code(403).send({ error: 'Authentication credentials were not provided.' });

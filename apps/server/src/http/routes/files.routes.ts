@@ -19,7 +19,7 @@ export const fileRoutes: RoutesModule = (app, { mediaFiles }) => {
   for (const area of areas) {
     app.get(
       `/${area}/*`,
-      { config: { permission: 'authenticated' }, schema: { hide: true } },
+      { config: { permission: 'authenticated', reuseCredentials: true }, schema: { hide: true } },
       (request, reply) => sendFile(mediaFiles, area, request, reply),
     );
   }
@@ -54,12 +54,20 @@ async function sendFile(
       .send({ error: `range not satisfiable: the file has ${file.size} bytes` });
   }
   const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+  // HEAD: an empty stream keeps our Content-Length (Fastify would read a real one to the end)
+  const body =
+    request.method === 'HEAD'
+      ? Readable.from([])
+      : await files.open(file, partial).catch((error: NodeJS.ErrnoException) => {
+          // deleted between its stat and its opening
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+  if (!body) return reply.code(404).send({ error: 'file not found' });
   reply
     .code(partial ? 206 : 200)
     .type(file.contentType)
     .header('content-length', partial ? partial.end - partial.start + 1 : file.size);
   if (partial) reply.header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
-  // HEAD: an empty stream keeps our Content-Length (Fastify would read a real one to the end)
-  if (request.method === 'HEAD') return reply.send(Readable.from([]));
-  return reply.send(files.open(file, partial));
+  return reply.send(body);
 }
