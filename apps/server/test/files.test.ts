@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREDENTIAL_REUSE_MS } from '../src/http/plugins/auth.plugin.ts';
-import { READ_CHUNK } from '../src/repositories/open-files.ts';
+import { OpenFiles, READ_CHUNK } from '../src/repositories/open-files.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -254,6 +254,29 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
       fs.rmSync(file);
     },
   );
+
+  it('reads only the file stated: not a replaced one, a deleted one or one shorter than stated', async () => {
+    const { mediaDir } = t.container.config;
+    const file = path.join(mediaDir, CHANNEL, 'stated.vtt');
+    fs.writeFileSync(file, vtt);
+    const stated = fs.statSync(file);
+    const files = new OpenFiles();
+    const text = async (read: Promise<unknown>) => {
+      const body = await read;
+      return Buffer.isBuffer(body) ? body.toString() : body;
+    };
+    expect(await text(files.read(file, stated))).toBe(vtt);
+    expect(await files.read(file, { ...stated, size: stated.size + 10 })).toBeUndefined();
+    // renamed over: the new file through a new descriptor, and never the new bytes for the old stat
+    fs.writeFileSync(`${file}.new`, 'WEBVTT\n\nnew');
+    fs.renameSync(`${file}.new`, file);
+    const renamed = fs.statSync(file);
+    expect(await text(files.read(file, renamed))).toBe('WEBVTT\n\nnew');
+    expect(await files.read(file, stated)).toBeUndefined();
+    files.closeIdle();
+    fs.rmSync(file);
+    expect(await files.read(file, renamed)).toBeUndefined();
+  });
 
   it('sees a signed-out session and a revoked token at once, and a change from elsewhere within moments', async () => {
     const url = `/youtube/${CHANNEL}/${VIDEO}.mp4`;

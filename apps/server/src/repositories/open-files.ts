@@ -19,6 +19,8 @@ const MAX_OPEN = 64;
  * socket writes; one buffer of this size per stream at most.
  */
 export const READ_CHUNK = 512 * 1024;
+/** Ranges up to this size are read into one buffer and sent as it. */
+export const SMALL_READ = 64 * 1024;
 
 interface OpenFile {
   fd: number;
@@ -36,38 +38,63 @@ export class OpenFiles {
   private sweeper: NodeJS.Timeout | undefined;
 
   /**
-   * A stream of `range` (or all) of `file`, read through a kept descriptor when it is of the same file
-   * (dev and ino) as `identity`, the caller's stat of the path; otherwise the file is opened (and kept
-   * when the opened file is that same one).
+   * `range` (or all) of `file`, read through a kept descriptor when it is of the same file (dev and ino) as
+   * `stated`, the caller's stat of the path; otherwise the file is opened and kept. Up to SMALL_READ bytes
+   * come as one buffer (no stream machinery for a player's small probes, a subtitle, a thumbnail), more as a
+   * stream. Undefined when the path no longer holds the stated file (deleted, renamed over, or shorter than
+   * stated): the caller states it again.
    */
-  async open(file: string, identity: { dev: number; ino: number }, range?: ByteRange): Promise<Readable> {
+  async read(
+    file: string,
+    stated: { dev: number; ino: number; size: number },
+    range?: ByteRange,
+  ): Promise<Buffer | Readable | undefined> {
+    const open = await this.acquire(file, stated);
+    if (!open) return undefined;
+    const start = range?.start ?? 0;
+    const length = range ? range.end - range.start + 1 : stated.size;
+    if (length > SMALL_READ) return new DescriptorStream(open.fd, range, () => this.done(open));
+    const buffer = Buffer.allocUnsafe(length);
+    try {
+      const bytesRead = length === 0 ? 0 : await readInto(open.fd, buffer, start);
+      return bytesRead === length ? buffer : undefined;
+    } finally {
+      this.done(open);
+    }
+  }
+
+  /** The kept descriptor of `file` if it is the stated one, else a fresh one; counted as read through. */
+  private async acquire(file: string, stated: { dev: number; ino: number }): Promise<OpenFile | undefined> {
     let kept = this.files.get(file);
-    if (kept && (kept.dev !== identity.dev || kept.ino !== identity.ino)) {
+    if (kept && (kept.dev !== stated.dev || kept.ino !== stated.ino)) {
       this.retire(file, kept);
       kept = undefined;
     }
     if (!kept) {
-      const fd = await openFd(file);
+      const fd = await openFd(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (fd === undefined) return undefined;
       const stat = await fstat(fd).catch(async (error: unknown) => {
         await close(fd);
         throw error;
       });
-      const opened: OpenFile = { fd, dev: stat.dev, ino: stat.ino, readers: 0, retired: false, lastUsed: 0 };
-      if (stat.dev !== identity.dev || stat.ino !== identity.ino) {
-        // renamed over between the caller's stat and this open: read what is there now, keep nothing
-        opened.retired = true;
-      } else {
-        const other = this.files.get(file);
-        if (other) this.retire(file, other);
-        if (this.files.size >= MAX_OPEN) this.retireOldest();
-        this.files.set(file, opened);
-        this.sweep();
+      if (stat.dev !== stated.dev || stat.ino !== stated.ino) {
+        // renamed over between the caller's stat and this open
+        await close(fd);
+        return undefined;
       }
-      kept = opened;
+      kept = { fd, dev: stat.dev, ino: stat.ino, readers: 0, retired: false, lastUsed: 0 };
+      const other = this.files.get(file);
+      if (other) this.retire(file, other);
+      if (this.files.size >= MAX_OPEN) this.retireOldest();
+      this.files.set(file, kept);
+      this.sweep();
     }
     kept.readers++;
     kept.lastUsed = Date.now();
-    return new DescriptorStream(kept.fd, range, () => this.done(kept));
+    return kept;
   }
 
   /** Closes every descriptor nothing reads through (tests, shutdown). */
@@ -115,6 +142,10 @@ const openFd = (file: string) =>
   new Promise<number>((resolve, reject) => fs.open(file, 'r', (e, fd) => (e ? reject(e) : resolve(fd))));
 const fstat = (fd: number) =>
   new Promise<fs.Stats>((resolve, reject) => fs.fstat(fd, (e, s) => (e ? reject(e) : resolve(s))));
+const readInto = (fd: number, buffer: Buffer, position: number) =>
+  new Promise<number>((resolve, reject) =>
+    fs.read(fd, buffer, 0, buffer.length, position, (e, bytesRead) => (e ? reject(e) : resolve(bytesRead))),
+  );
 const close = (fd: number) => new Promise<void>((resolve) => fs.close(fd, () => resolve()));
 
 /**

@@ -81,9 +81,12 @@ export class MediaFileService {
     return { ...found, contentType: contentTypeOf(area, found.path) };
   }
 
-  /** The file's bytes (or one range of them), from the very file `locate` stated. */
-  open(file: LocatedFile, range?: ByteRange): Promise<Readable> {
-    return this.openFiles.open(file.path, file, range);
+  /**
+   * The file's bytes (or one range of them), from the very file `locate` stated, or undefined when the
+   * path holds another file (or none) by now: locate it again.
+   */
+  read(file: LocatedFile, range?: ByteRange): Promise<Buffer | Readable | undefined> {
+    return this.openFiles.read(file.path, file, range);
   }
 }
 

@@ -32,42 +32,44 @@ async function sendFile(
   reply: FastifyReply,
 ) {
   const segments = decodeFilePath(request.raw.url ?? '', `/${area}/`);
-  const file = segments && (await files.locate(area, segments));
-  if (!file) return reply.code(404).send({ error: 'file not found' });
+  // a file replaced or deleted between its stat and its reading is stated again, once
+  for (let attempt = 1; ; attempt++) {
+    const file = segments && (await files.locate(area, segments));
+    if (!file) return reply.code(404).send({ error: 'file not found' });
 
-  const validators = validatorsOf(file.size, file.mtimeMs);
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('etag', validators.etag)
-    .header('last-modified', validators.lastModified)
-    // private: the files sit behind sign-in; revalidation is cheap thanks to the validators
-    .header('cache-control', 'private, no-cache');
-  if (isNotModified(request.headers, validators)) return reply.code(304).send();
+    const validators = validatorsOf(file.size, file.mtimeMs);
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('etag', validators.etag)
+      .header('last-modified', validators.lastModified)
+      // private: the files sit behind sign-in; revalidation is cheap thanks to the validators
+      .header('cache-control', 'private, no-cache');
+    if (isNotModified(request.headers, validators)) return reply.code(304).send();
 
-  const range = rangeStillValid(request.headers, validators)
-    ? decideRange(request.headers.range, file.size)
-    : { kind: 'full' as const };
-  if (range.kind === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .header('content-range', `bytes */${file.size}`)
-      .send({ error: `range not satisfiable: the file has ${file.size} bytes` });
+    const range = rangeStillValid(request.headers, validators)
+      ? decideRange(request.headers.range, file.size)
+      : { kind: 'full' as const };
+    if (range.kind === 'unsatisfiable') {
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${file.size}`)
+        .send({ error: `range not satisfiable: the file has ${file.size} bytes` });
+    }
+    const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+    // HEAD: an empty stream keeps our Content-Length (Fastify would read a real one to the end)
+    const body = request.method === 'HEAD' ? Readable.from([]) : await files.read(file, partial);
+    if (!body) {
+      if (attempt < 2) continue;
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ error: 'the file is being replaced, try again' });
+    }
+    reply
+      .code(partial ? 206 : 200)
+      .type(file.contentType)
+      .header('content-length', partial ? partial.end - partial.start + 1 : file.size);
+    if (partial) reply.header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
+    return reply.send(body);
   }
-  const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
-  // HEAD: an empty stream keeps our Content-Length (Fastify would read a real one to the end)
-  const body =
-    request.method === 'HEAD'
-      ? Readable.from([])
-      : await files.open(file, partial).catch((error: NodeJS.ErrnoException) => {
-          // deleted between its stat and its opening
-          if (error.code === 'ENOENT') return undefined;
-          throw error;
-        });
-  if (!body) return reply.code(404).send({ error: 'file not found' });
-  reply
-    .code(partial ? 206 : 200)
-    .type(file.contentType)
-    .header('content-length', partial ? partial.end - partial.start + 1 : file.size);
-  if (partial) reply.header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
-  return reply.send(body);
 }
