@@ -278,6 +278,22 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
     expect(await files.read(file, renamed)).toBeUndefined();
   });
 
+  it('sends a whole file as long as it was stated, though it grew since', async () => {
+    const { mediaDir } = t.container.config;
+    const file = path.join(mediaDir, CHANNEL, 'growing.mp4');
+    const first = randomBytes(2 * READ_CHUNK);
+    fs.writeFileSync(file, first);
+    const stated = fs.statSync(file);
+    fs.appendFileSync(file, randomBytes(1000));
+    const files = new OpenFiles();
+    const body = await files.read(file, stated);
+    const chunks: Buffer[] = [];
+    for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(Buffer.concat(chunks).equals(first)).toBe(true);
+    files.closeIdle();
+    fs.rmSync(file);
+  });
+
   it('sees a signed-out session and a revoked token at once, and a change from elsewhere within moments', async () => {
     const url = `/youtube/${CHANNEL}/${VIDEO}.mp4`;
     const keeper = await createUser(t, { username: 'keeper', staff: true });

@@ -53,7 +53,11 @@ export class OpenFiles {
     if (!open) return undefined;
     const start = range?.start ?? 0;
     const length = range ? range.end - range.start + 1 : stated.size;
-    if (length > SMALL_READ) return new DescriptorStream(open.fd, range, () => this.done(open));
+    if (length > SMALL_READ) {
+      // the whole file as stated: bytes appended since would overrun the Content-Length already sent
+      const bounded = range ?? { start: 0, end: stated.size - 1 };
+      return new DescriptorStream(open.fd, bounded, () => this.done(open));
+    }
     const buffer = Buffer.allocUnsafe(length);
     try {
       const bytesRead = length === 0 ? 0 : await readInto(open.fd, buffer, start);
@@ -161,12 +165,12 @@ class DescriptorStream extends Readable {
 
   constructor(
     private readonly fd: number,
-    range: ByteRange | undefined,
+    range: ByteRange,
     private readonly release: () => void,
   ) {
     super({ highWaterMark: READ_CHUNK });
-    this.position = range?.start ?? 0;
-    this.end = range ? range.end + 1 : Infinity;
+    this.position = range.start;
+    this.end = range.end + 1;
   }
 
   override _read(): void {
