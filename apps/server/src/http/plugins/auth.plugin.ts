@@ -45,7 +45,8 @@ function sameToken(a: string, b: string): boolean {
  * for many ranges of one file, and the two lookups behind each (credential, then user) were a tenth of a
  * Range request's work. Any write through this server (logout, revoking a token, a new password, disabling
  * a user) forgets every reused credential when it answers, so here a revoked credential stops working at
- * once; a change made by another process (the CLI) reaches media requests within this time.
+ * once; a change made outside a request (the `user` CLI, a backup restore task) reaches media requests
+ * within this time.
  */
 export const CREDENTIAL_REUSE_MS = 2_000;
 const CREDENTIAL_REUSE_MAX = 1_000;
