@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnChild } from './spawner.ts';
 
 export interface ProcessResult {
   stdout: string;
@@ -9,8 +9,9 @@ export interface ProcessResult {
 const STDERR_TAIL = 4000;
 
 /**
- * Runs a program with an argument array (never a shell). A missing program rejects with `notFound`;
- * a non-zero exit rejects with the last lines of stderr; aborting the signal kills the child (SIGKILL).
+ * Runs a program with an argument array (never a shell), spawned off the API's event loop (spawner.ts).
+ * A missing program rejects with `notFound`; a non-zero exit rejects with the last lines of stderr;
+ * aborting the signal kills the child (SIGKILL).
  */
 export function runProcess(
   command: string,
@@ -19,20 +20,20 @@ export function runProcess(
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(abortError(options.signal));
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnChild(command, args);
     const stdout: Buffer[] = [];
     let stderr = '';
     const onAbort = () => child.kill('SIGKILL');
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.on('stdout', (chunk: Buffer) => stdout.push(chunk));
+    child.on('stderr', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       options.signal?.removeEventListener('abort', onAbort);
       reject(error.code === 'ENOENT' ? new Error(options.notFound) : error);
     });
-    child.on('close', (code) => {
+    child.on('close', (code: number | null) => {
       options.signal?.removeEventListener('abort', onAbort);
       if (options.signal?.aborted) return reject(abortError(options.signal));
       const out = Buffer.concat(stdout).toString('utf8');

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { childEnded, childStarted } from './child-registry.ts';
+import { spawnChild, type SpawnedChild } from './spawner.ts';
 import { YTDLP_NOT_FOUND, YtdlpError } from './ytdlp-output.ts';
 
 export interface RunOptions {
@@ -38,7 +38,7 @@ function track(pid: number | undefined): void {
   if (exitHook) return;
   exitHook = true;
   process.once('exit', () => {
-    for (const group of running) killGroup(group, 'SIGKILL');
+    for (const group of running) signalGroup(group, 'SIGKILL');
   });
 }
 
@@ -49,33 +49,34 @@ const KILL_GRACE_MS = 3000;
 
 /**
  * Runs yt-dlp with an argument array (never a shell) in a process group of its own, so a stop also
- * ends the ffmpeg it spawned for merging. Resolves with the exit code, whatever it is: yt-dlp exits 1
+ * ends the ffmpeg it spawned for merging; spawned off the API's event loop (spawner.ts), so its pid is
+ * known from the child's 'spawn' event on, and a stop or timeout before then reaches the group at that event. Resolves with the exit code, whatever it is: yt-dlp exits 1
  * when one URL of a batch failed, and the output of the others is still good.
  */
 export function runYtdlp(executable: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   const { signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new YtdlpError('aborted', 'stopped'));
-    const child = spawn(executable, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawnChild(executable, args, {
       detached: true,
       env: { ...process.env, ...options.env },
+      encoding: 'utf8',
     });
-    track(child.pid);
+    child.on('spawn', track);
     const stdout: string[] = [];
     let stderr = '';
     let partial = '';
     let killTimer: NodeJS.Timeout | undefined;
     const onAbort = () => {
-      killGroup(child.pid, 'SIGTERM');
-      killTimer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
+      killGroup(child, 'SIGTERM');
+      killTimer = setTimeout(() => killGroup(child, 'SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut: string | undefined;
     const stopAsHung = (why: string) => {
       timedOut = why;
-      killGroup(child.pid, 'SIGKILL');
+      killGroup(child, 'SIGKILL');
     };
     const seconds = (ms: number) => Math.round(ms / 1000);
     const timeout =
@@ -90,7 +91,7 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
         `printed nothing for ${seconds(options.idleTimeoutMs!)} s${options.what ? ` while ${options.what}` : ''}`,
       ),
     );
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    child.on('stdout', (chunk: string) => {
       idle?.refresh();
       stdout.push(chunk);
       if (!options.onStdoutLine) return;
@@ -98,7 +99,7 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
       partial = lines.pop() ?? '';
       for (const line of lines) options.onStdoutLine(line);
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    child.on('stderr', (chunk: string) => {
       idle?.refresh();
       if (stderr.length < STDERR_LIMIT) stderr += chunk;
     });
@@ -108,7 +109,7 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
       clearTimeout(idle);
       reject(spawnError(executable, error));
     });
-    child.on('close', (code, exitSignal) => {
+    child.on('close', (code: number | null, exitSignal: NodeJS.Signals | null) => {
       if (child.pid) running.delete(child.pid);
       childEnded(child.pid);
       signal?.removeEventListener('abort', onAbort);
@@ -116,7 +117,7 @@ export function runYtdlp(executable: string, args: string[], options: RunOptions
       clearTimeout(timeout);
       clearTimeout(idle);
       // the group may outlive yt-dlp itself (a merging ffmpeg); make sure a stop ends it
-      if (signal?.aborted) killGroup(child.pid, 'SIGKILL');
+      if (signal?.aborted) killGroup(child, 'SIGKILL');
       if (partial && options.onStdoutLine) options.onStdoutLine(partial);
       if (signal?.aborted) return reject(new YtdlpError('aborted', 'stopped'));
       if (timedOut) return reject(new YtdlpError('connection', `yt-dlp ${timedOut} and was stopped`));
@@ -129,8 +130,12 @@ function idleTimer(options: RunOptions, onIdle: () => void): NodeJS.Timeout | un
   return options.idleTimeoutMs === undefined ? undefined : setTimeout(onIdle, options.idleTimeoutMs);
 }
 
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (!pid) return;
+/** Signals the child's process group; a child whose pid has not arrived yet gets it when it has started. */
+function killGroup(child: SpawnedChild, signal: NodeJS.Signals): void {
+  child.withPid((pid) => signalGroup(pid, signal));
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
   } catch {
