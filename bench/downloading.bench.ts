@@ -10,7 +10,7 @@
 // Run: npm run bench:downloading -w @tubekeeper/bench
 // BENCH_VIDEOS (2 000), BENCH_LINES (200 000), BENCH_SECONDS (8 per phase), BENCH_CONCURRENCY (32),
 // BENCH_ROUNDS (2), BENCH_DOWNLOADS (videos per round, 40), BENCH_DOWNLOAD_WORKERS (4), BENCH_CUES (600),
-// BENCH_DELAY_MS (150); BENCH_ENGINES, BENCH_DATA_DIR, BENCH_PG_SCHEMA as bench/support/engines.ts says.
+// BENCH_DELAY_MS (150), BENCH_NODE_ARGS (options for the server's node); BENCH_ENGINES, BENCH_DATA_DIR, BENCH_PG_SCHEMA as bench/support/engines.ts says.
 import path from 'node:path';
 import { prepareArchive, rss } from './search/archive.ts';
 import { runLoad } from './search/load.ts';
@@ -81,6 +81,8 @@ async function measureEngine(place: BenchPlace) {
     port,
     dataDir: place.dataDir,
     password,
+    // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server's main thread
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
     env: {
       ...place.serverEnv,
       YTDLP_PATH: FAKE_YTDLP,
