@@ -169,13 +169,20 @@ async function upsert<T extends 'videos' | 'channels' | 'playlists'>(
       .execute();
 }
 
-/** Rows inserted a chunk at a time (SQLite caps the bound parameters of one statement). */
+/**
+ * Rows inserted a chunk at a time (SQLite caps the bound parameters of one statement). Between chunks the
+ * event loop answers waiting requests: on SQLite every statement runs synchronously on the main thread, the
+ * search index's triggers with it, and awaiting a resolved query yields to nothing but microtasks, so a
+ * video's subtitle lines (three 600-line tracks: 60 ms) blocked the API at a stretch. The transaction stays
+ * one: readers (their own connection, WAL) see the video whole or not at all.
+ */
 export async function insertChunked<T extends 'subtitle_fragments' | 'comments' | 'playlist_entries'>(
   trx: Transaction<Database>,
   table: T,
   rows: Insertable<Database[T]>[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     // Kysely cannot relate a generic table name to its row type; the signature above keeps callers honest
     await trx
       .insertInto(table)
