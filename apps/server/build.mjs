@@ -1,6 +1,6 @@
 // Bundles the server for `npm start` (ARCHITECTURE.md, decisions): dist/main.mjs, the program,
 // dist/search-thread.cjs, the search worker thread it starts (search-threads.ts finds it beside itself), and
-// dist/spawner-thread.cjs, the thread that starts child processes (spawner.ts, likewise).
+// dist/spawner-helper.cjs, the process that starts child processes (spawner.ts, likewise).
 // Packages stay in node_modules; only our own TypeScript, the contract package included, is bundled.
 // Development, tests and the `tubekeeper` command run the sources through tsx instead.
 import path from 'node:path';
@@ -33,9 +33,9 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: ['src/repositories/spawner-thread.worker.ts'],
+    entryPoints: ['src/repositories/spawner-helper.cjs'],
     format: 'cjs',
-    outfile: 'dist/spawner-thread.cjs',
+    outfile: 'dist/spawner-helper.cjs',
   }),
 ]);
 console.log(`server bundled into apps/server/dist in ${Math.round(performance.now() - started)} ms`);

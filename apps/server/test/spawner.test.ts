@@ -8,7 +8,7 @@ import { spawnChild } from '../src/repositories/spawner.ts';
 import { runYtdlp } from '../src/repositories/ytdlp-process.ts';
 import { isAlive } from './helpers/fake-ytdlp.ts';
 
-// Children are spawned from a worker thread (spawner.ts) so the fork does not block the API's event loop;
+// Children are spawned by a helper process (spawner.ts) so the fork does not block the API's event loop;
 // what their callers see must be what a ChildProcess gave: output, exit codes, stderr texts, stops.
 let dir: string;
 
@@ -31,7 +31,7 @@ async function waitUntil(check: () => boolean, ms = 3000): Promise<boolean> {
 
 const readPid = (file: string) => Number(fs.readFileSync(file, 'utf8').trim() || 0);
 
-describe('spawner thread', () => {
+describe('spawner helper', () => {
   it('hands over the pid, the output in order and the exit code of a child', async () => {
     const child = spawnChild('/bin/sh', ['-c', 'echo one; echo oops >&2; echo two; exit 3']);
     const events: string[] = [];
@@ -80,7 +80,7 @@ describe('spawner thread', () => {
   });
 });
 
-describe('runProcess through the spawner thread', () => {
+describe('runProcess through the spawner helper', () => {
   it('resolves with stdout and rejects with the last lines of stderr on a non-zero exit', async () => {
     await expect(runProcess('/bin/sh', ['-c', 'echo fine'], { notFound: 'no sh' })).resolves.toEqual({
       stdout: 'fine\n',
@@ -118,13 +118,13 @@ describe('runProcess through the spawner thread', () => {
   });
 });
 
-describe('runYtdlp through the spawner thread', () => {
+describe('runYtdlp through the spawner helper', () => {
   it('writes the child down while it runs and a stop right after the start ends its group', async () => {
     const registry = path.join(dir, 'children');
     recordChildrenIn(registry);
     const pidFile = path.join(dir, 'ytdlp.pid');
     const controller = new AbortController();
-    // the stop comes before the spawner thread has answered with the pid
+    // the stop comes before the spawner helper has answered with the pid
     const run = runYtdlp('/bin/sh', ['-c', `sleep 30 & echo $! > ${pidFile}; wait`], {
       signal: controller.signal,
     });
@@ -167,5 +167,24 @@ describe('runYtdlp through the spawner thread', () => {
     await expect(runYtdlp(path.join(dir, 'no-yt-dlp'), ['--version'])).rejects.toMatchObject({
       kind: 'not-found',
     });
+  });
+});
+
+describe('spawner helper lifetime', () => {
+  it('an idle helper does not keep a finished program alive', async () => {
+    const script = path.join(dir, 'run-and-finish.mts');
+    const runner = path.resolve(import.meta.dirname, '../src/repositories/child-process.ts');
+    fs.writeFileSync(
+      script,
+      `import { runProcess } from ${JSON.stringify(runner)};
+      const { stdout } = await runProcess('/bin/sh', ['-c', 'echo done'], { notFound: 'no sh' });
+      process.stdout.write(stdout);`,
+    );
+    const started = Date.now();
+    const { stdout } = await runProcess(process.execPath, ['--import', 'tsx', script], {
+      notFound: 'no node',
+    });
+    expect(stdout).toBe('done\n');
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

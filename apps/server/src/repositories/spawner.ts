@@ -1,22 +1,26 @@
 import { EventEmitter } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /**
- * Child processes started from a worker thread (issue 19: reads while downloading). `child_process.spawn`
- * forks the server, and the fork blocks the calling thread for as long as copying the page tables of a
- * process of a few hundred MB takes: 20 ms on average, up to 70 ms, measured on the main thread during a
- * download run (bench/downloading.bench.ts, 2 cores under load), 6-7 % of its time. yt-dlp, ffprobe and
- * ffmpeg are therefore spawned by one thread of their own; the API's event loop gets their output as messages.
+ * Child processes started by a helper process (issue 19: reads while downloading). `child_process.spawn`
+ * forks the server, and a fork of a process of a few hundred MB blocked the API's event loop 20 ms on
+ * average, up to 68 ms, 6-7 % of the main thread during a download run (CPU profile of
+ * bench/downloading.bench.ts, 2 cores under load). Spawning from a worker thread did not help: the fork
+ * copies the page tables of the whole process under its memory-map lock, so the main thread stalled on
+ * its own allocations instead (postMessage to that thread 8 ms a call, up to 196 ms, same profile). yt-dlp,
+ * ffprobe and ffmpeg are therefore spawned by `spawner-helper.cjs`, a small Node process started once
+ * (its own fork is the only one of the server's size) that relays their output and end over IPC.
  *
  * A SpawnedChild stands in for the ChildProcess: it emits 'spawn' (its pid known from then on), 'stdout' and
  * 'stderr' (strings when an encoding was asked for, else Buffers), 'error' (an Error carrying the errno
  * fields, ENOENT for a missing program) and 'close' (code, signal), in the order the child's own events came.
- * Pids are the system's, so signals to a process group are sent from any thread (process.kill(-pid)).
+ * Pids are the system's, so the server signals a process group itself (process.kill(-pid)).
  */
 export interface SpawnOptions {
   /** a process group of its own (yt-dlp, so a stop also ends the ffmpeg it started) */
   detached?: boolean;
-  /** the child's whole environment (the main thread's process.env when not given) */
+  /** the child's whole environment (the server's process.env when not given) */
   env?: NodeJS.ProcessEnv;
   /** decodes stdout and stderr (across chunk boundaries) instead of handing over Buffers */
   encoding?: 'utf8';
@@ -75,24 +79,24 @@ export class SpawnedChild extends EventEmitter {
   }
 }
 
-let worker: Worker | undefined;
+let helper: ChildProcess | undefined;
 let nextId = 1;
 const children = new Map<number, SpawnedChild>();
 
-/** Starts a program with an argument array (never a shell) from the spawner thread. */
+/** Starts a program with an argument array (never a shell) from the spawner helper. */
 export function spawnChild(command: string, args: string[], options: SpawnOptions = {}): SpawnedChild {
   const id = nextId++;
   const child = new SpawnedChild(id);
   children.set(id, child);
   // a running child keeps the process alive, as a ChildProcess does
-  if (children.size === 1) thread().ref();
+  if (children.size === 1) keepAlive(started(), true);
   post({
     type: 'spawn',
     id,
     command,
     args,
     detached: options.detached ?? false,
-    // the main thread's environment as it is now (a worker's process.env is a copy from its start)
+    // the server's environment as it is now, not the helper's from its start
     env: options.env ?? process.env,
     ...(options.encoding && { encoding: options.encoding }),
   });
@@ -100,28 +104,48 @@ export function spawnChild(command: string, args: string[], options: SpawnOption
 }
 
 function post(request: SpawnerRequest): void {
-  thread().postMessage(request);
+  started().send(request);
 }
 
-function thread(): Worker {
-  if (worker) return worker;
-  const started = new Worker(new URL('./spawner-thread.cjs', import.meta.url));
-  started.unref();
-  started.on('message', (event: SpawnerEvent) => deliver(event));
+function started(): ChildProcess {
+  if (helper) return helper;
+  const child = fork(fileURLToPath(new URL('./spawner-helper.cjs', import.meta.url)), [], {
+    // not the server's own node options (tsx's loader, --cpu-prof): the helper is plain CommonJS
+    execArgv: [],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  child.on('message', (event: SpawnerEvent) => deliver(event));
   const lose = (error: Error) => {
-    if (worker !== started) return;
-    worker = undefined;
-    // children it had started run on (their pids are the callers'); their callers learn of the loss
-    for (const child of [...children.values()]) {
-      finish(child);
-      child.emit('error', error);
-      child.emit('close', null, null);
+    if (helper !== child) return;
+    helper = undefined;
+    // children it had started run on (the server's exit hook and the child registry know their pids);
+    // their callers learn of the loss
+    for (const spawned of [...children.values()]) {
+      finish(spawned);
+      spawned.emit('error', error);
+      spawned.emit('close', null, null);
     }
   };
-  started.on('error', lose);
-  started.on('exit', (code) => lose(new Error(`the spawner thread stopped (exit code ${code})`)));
-  worker = started;
-  return started;
+  child.on('error', lose);
+  child.on('exit', (code, signal) =>
+    lose(new Error(`the spawner helper stopped (${signal ?? `exit code ${code}`})`)),
+  );
+  helper = child;
+  keepAlive(child, false);
+  return child;
+}
+
+/** While children run the helper keeps the server alive, as they would; idle, it keeps nothing alive. */
+function keepAlive(child: ChildProcess, alive: boolean): void {
+  const channel = child.channel as { ref(): void; unref(): void } | undefined;
+  if (alive) {
+    child.ref();
+    channel?.ref();
+  } else {
+    child.unref();
+    channel?.unref();
+  }
 }
 
 function deliver(event: SpawnerEvent): void {
@@ -154,7 +178,7 @@ function deliver(event: SpawnerEvent): void {
 function finish(child: SpawnedChild): void {
   child.closed = true;
   children.delete(child.id);
-  if (children.size === 0) worker?.unref();
+  if (children.size === 0 && helper) keepAlive(helper, false);
 }
 
 function withoutType(event: Extract<SpawnerEvent, { type: 'error' }>) {

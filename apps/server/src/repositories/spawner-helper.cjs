@@ -1,0 +1,53 @@
+// The spawner helper (spawner.ts): a small Node process of its own that starts the server's child processes
+// and relays their output and end over IPC. Plain CommonJS with no imports of ours, so development (tsx) and
+// the bundle run this same file at a few MB of heap, whose fork is cheap and leaves the server alone.
+'use strict';
+const { spawn } = require('node:child_process');
+
+const children = new Map();
+const post = (event) => process.send?.(event);
+
+function describe(error) {
+  const fields = { message: error.message, name: error.name };
+  for (const key of ['code', 'errno', 'syscall', 'path'])
+    if (error[key] !== undefined) fields[key] = error[key];
+  return fields;
+}
+
+process.on('message', (request) => {
+  if (request.type === 'kill') {
+    children.get(request.id)?.kill(request.signal);
+    return;
+  }
+  const { id } = request;
+  let child;
+  try {
+    child = spawn(request.command, request.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: request.detached,
+      env: request.env,
+    });
+  } catch (error) {
+    // arguments spawn refuses outright (a NUL byte): reported as an error, as the server's own spawn threw
+    post({ type: 'error', id, ...describe(error) });
+    post({ type: 'close', id, code: null, signal: null, thrown: true });
+    return;
+  }
+  children.set(id, child);
+  // the pid is known at once when the fork succeeded (a missing program reports 'error' instead)
+  if (child.pid) post({ type: 'spawn', id, pid: child.pid });
+  if (request.encoding) {
+    child.stdout.setEncoding(request.encoding);
+    child.stderr.setEncoding(request.encoding);
+  }
+  child.stdout.on('data', (data) => post({ type: 'stdout', id, data }));
+  child.stderr.on('data', (data) => post({ type: 'stderr', id, data }));
+  child.on('error', (error) => post({ type: 'error', id, ...describe(error) }));
+  child.on('close', (code, signal) => {
+    children.delete(id);
+    post({ type: 'close', id, code, signal });
+  });
+});
+
+// the server is gone (its exit hook has ended its yt-dlp groups; the child registry covers a SIGKILL)
+process.on('disconnect', () => process.exit(0));
