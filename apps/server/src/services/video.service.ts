@@ -1,6 +1,6 @@
 import type { Player, Video, VideoList, VideoListQuery } from '@tubekeeper/contract';
 import { notFound } from '../errors.ts';
-import type { VideoQueryRepository, VideoRecord } from '../repositories/video-query.repository.ts';
+import type { FullVideoRecord, VideoQueryRepository } from '../repositories/video-query.repository.ts';
 import type { WatchProgressRepository } from '../repositories/watch-progress.repository.ts';
 import { pageFrom, paginate, paramsWithoutPage } from './pagination.ts';
 import { normalisedTags, rankSimilar, titleWords } from './similarity.ts';
@@ -39,16 +39,15 @@ export class VideoService {
       this.videos.list(filter, order, pageSize, pageFrom(page, pageSize)),
     ]);
     return {
-      data: await this.assemble(records),
+      data: this.assemble(records),
       paginate: paginate(page, pageSize, paramsWithoutPage(url), total),
     };
   }
 
   async get(userId: number, youtubeId: string): Promise<Video> {
-    const record = await this.videos.findById(youtubeId, userId);
+    const [record] = await this.videos.fullRecordsOf([youtubeId], userId);
     if (!record) throw notFound('video not found');
-    const [video] = await this.assemble([record]);
-    return video!;
+    return this.assemble([record])[0]!;
   }
 
   /** Up to six videos related by tags and title words (never the video itself). */
@@ -66,8 +65,7 @@ export class VideoService {
       candidates.map((c) => ({ ...c, tags: jsonStrings(c.tags) })),
       SIMILAR_COUNT,
     );
-    const byId = new Map((await this.videos.findByIds(ids, userId)).map((r) => [r.youtube_id, r]));
-    return this.assemble(ids.flatMap((id) => byId.get(id) ?? []));
+    return this.assemble(await this.videos.fullRecordsOf(ids, userId));
   }
 
   /** The caller's playback state of one video (the player object). */
@@ -78,18 +76,10 @@ export class VideoService {
     return toPlayer(record, position ?? null);
   }
 
-  /** Rows to wire shapes, with every video's subtitles and playlists fetched in two queries. */
-  private async assemble(records: VideoRecord[]): Promise<Video[]> {
-    const ids = records.map((r) => r.youtube_id);
-    const [subtitles, memberships] = await Promise.all([
-      this.videos.subtitlesOf(ids),
-      this.videos.playlistIdsOf(ids),
-    ]);
+  /** Records to wire shapes. */
+  private assemble(records: FullVideoRecord[]): Video[] {
     return records.map((record) =>
-      toVideo(record, {
-        subtitles: subtitles.filter((s) => s.youtube_id === record.youtube_id),
-        playlists: memberships.filter((m) => m.youtube_id === record.youtube_id).map((m) => m.playlist_id),
-      }),
+      toVideo(record, { subtitles: record.subtitles, playlists: record.playlist_ids }),
     );
   }
 }

@@ -16,18 +16,11 @@ export class SearchDocuments {
 
   async videos(userId: number, ids: string[]): Promise<Map<string, Video>> {
     if (ids.length === 0) return new Map();
-    const [records, subtitles, memberships] = await Promise.all([
-      this.videoQueries.findByIds(ids, userId),
-      this.videoQueries.subtitlesOf(ids),
-      this.videoQueries.playlistIdsOf(ids),
-    ]);
+    const records = await this.videoQueries.fullRecordsOf(ids, userId);
     return new Map(
       records.map((record) => [
         record.youtube_id,
-        toVideo(record, {
-          subtitles: subtitles.filter((s) => s.youtube_id === record.youtube_id),
-          playlists: memberships.filter((m) => m.youtube_id === record.youtube_id).map((m) => m.playlist_id),
-        }),
+        toVideo(record, { subtitles: record.subtitles, playlists: record.playlist_ids }),
       ]),
     );
   }
