@@ -105,7 +105,10 @@ export function createContainer(
     settings,
     jobs: archive.jobs,
     tasks: archive.tasks,
-    onRestored: () => operations.scheduler.wake(),
+    onRestored: () => {
+      operations.scheduler.wake();
+      userConfig.forgetAll();
+    },
     ...(options.now && { now: options.now }),
   });
   return {

@@ -6,20 +6,56 @@ import {
 } from '@tubekeeper/contract';
 import type { SettingsRepository } from '../repositories/settings.repository.ts';
 
+/**
+ * How long a read config is reused. Every list page reads the caller's page size, a round trip of its own on
+ * PostgreSQL (issue 19). Writes through `update` and restores in this process replace or drop it at once;
+ * a write by another process (scale-out: several API processes, a restore run by a worker) reaches this one
+ * within this time, on both engines.
+ */
+const REUSE_MS = 2000;
+
 export class UserConfigService {
-  constructor(private readonly settings: SettingsRepository) {}
+  private readonly recent = new Map<number, { config: UserConfig; until: number }>();
+  /** moves with every write and restore: a read begun before one must not keep what it read */
+  private writes = 0;
+
+  constructor(
+    private readonly settings: SettingsRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The stored config over the defaults; keys added in later versions get their default. */
   async get(userId: number): Promise<UserConfig> {
-    const stored = await this.settings.getUserConfig(userId);
-    return mergeKnown(USER_CONFIG_DEFAULTS, stored);
+    const kept = this.recent.get(userId);
+    if (kept && kept.until > this.now()) return { ...kept.config };
+    const writes = this.writes;
+    const config = mergeKnown(USER_CONFIG_DEFAULTS, await this.settings.getUserConfig(userId));
+    if (writes === this.writes) this.keep(userId, config);
+    return { ...config };
   }
 
   async update(userId: number, changes: UserConfigUpdate): Promise<UserConfig> {
+    this.recent.delete(userId); // the change applies to what is stored now, not to a reused copy
     const current = await this.get(userId);
     const next = userConfig.parse({ ...current, ...stripUndefined(changes) });
+    this.writes += 1;
+    this.recent.delete(userId);
     await this.settings.putUserConfig(userId, next);
+    this.writes += 1;
+    this.keep(userId, next);
     return next;
+  }
+
+  /** Drops every reused config (a restore wrote the stored ones). */
+  forgetAll(): void {
+    this.writes += 1;
+    this.recent.clear();
+  }
+
+  private keep(userId: number, config: UserConfig): void {
+    // expired entries go as they are met, so the map holds at most the users of the last REUSE_MS or so
+    for (const [id, entry] of this.recent) if (entry.until <= this.now()) this.recent.delete(id);
+    this.recent.set(userId, { config, until: this.now() + REUSE_MS });
   }
 }
 
