@@ -1,5 +1,6 @@
 import { APP_CONFIG_DEFAULTS, USER_CONFIG_DEFAULTS } from '@tubekeeper/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeChannel, makeVideo } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -37,6 +38,19 @@ describe.each(ENGINES)('user config and application config on %s', (engine) => {
     expect((await me(user)).json().stylesheet).toBe('matrix');
     // other users are not affected
     expect((await me(staff)).json().stylesheet).toBe('dark');
+  });
+
+  it('a changed page size applies to the very next video list page (the read config is reused, not stale)', async () => {
+    const { channel_id } = await makeChannel(t.database.db);
+    for (let i = 0; i < 3; i++) await makeVideo(t.database.db, { channel_id });
+    const pageLength = async () =>
+      (await user.request({ method: 'GET', url: '/api/video/' })).json().data.length;
+    await me(user, { page_size: 1 });
+    expect(await pageLength()).toBe(1);
+    await me(user, { page_size: 2 });
+    expect(await pageLength()).toBe(2);
+    await me(user, { page_size: 1 });
+    expect(await pageLength()).toBe(1);
   });
 
   it('falls back to page size 12 when empty and keeps upstream "light.css" as sent (issue 15)', async () => {
