@@ -118,11 +118,13 @@ export class VideoQueryRepository {
         this.subtitlesOf(youtubeIds),
         this.playlistIdsOf(youtubeIds),
       ]);
-      records = rows.map((row) => ({
-        ...row,
-        subtitles: subtitles.filter((s) => s.youtube_id === row.youtube_id),
-        playlist_ids: memberships.filter((m) => m.youtube_id === row.youtube_id).map((m) => m.playlist_id),
-      }));
+      // onto the rows themselves: a copy of each ~50-column row would cost more than the lookups
+      records = rows.map((row) =>
+        Object.assign(row, {
+          subtitles: subtitles.filter((s) => s.youtube_id === row.youtube_id),
+          playlist_ids: memberships.filter((m) => m.youtube_id === row.youtube_id).map((m) => m.playlist_id),
+        }),
+      );
     }
     const byId = new Map(records.map((r) => [r.youtube_id, r]));
     return youtubeIds.flatMap((id) => byId.get(id) ?? []);
