@@ -5,6 +5,7 @@ import {
   type UserConfigUpdate,
 } from '@tubekeeper/contract';
 import type { SettingsRepository } from '../repositories/settings.repository.ts';
+import { ReuseWindow } from './reuse-window.ts';
 
 /**
  * How long a read config is reused. Every list page reads the caller's page size, a round trip of its own on
@@ -15,47 +16,37 @@ import type { SettingsRepository } from '../repositories/settings.repository.ts'
 const REUSE_MS = 2000;
 
 export class UserConfigService {
-  private readonly recent = new Map<number, { config: UserConfig; until: number }>();
-  /** moves with every write and restore: a read begun before one must not keep what it read */
-  private writes = 0;
+  private readonly recent: ReuseWindow<number, UserConfig>;
 
   constructor(
     private readonly settings: SettingsRepository,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now?: () => number,
+  ) {
+    this.recent = new ReuseWindow(REUSE_MS, now);
+  }
 
   /** The stored config over the defaults; keys added in later versions get their default. */
   async get(userId: number): Promise<UserConfig> {
-    const kept = this.recent.get(userId);
-    if (kept && kept.until > this.now()) return { ...kept.config };
-    const writes = this.writes;
-    const config = mergeKnown(USER_CONFIG_DEFAULTS, await this.settings.getUserConfig(userId));
-    if (writes === this.writes) this.keep(userId, config);
-    return { ...config };
+    const config = await this.recent.remember(userId, async () =>
+      mergeKnown(USER_CONFIG_DEFAULTS, await this.settings.getUserConfig(userId)),
+    );
+    return { ...config! };
   }
 
   async update(userId: number, changes: UserConfigUpdate): Promise<UserConfig> {
-    this.recent.delete(userId); // the change applies to what is stored now, not to a reused copy
+    this.recent.forget(userId); // the change applies to what is stored now, not to a reused copy
     const current = await this.get(userId);
     const next = userConfig.parse({ ...current, ...stripUndefined(changes) });
-    this.writes += 1;
-    this.recent.delete(userId);
+    this.recent.forget(userId);
     await this.settings.putUserConfig(userId, next);
-    this.writes += 1;
-    this.keep(userId, next);
-    return next;
+    this.recent.forget(userId);
+    this.recent.keep(userId, next);
+    return { ...next };
   }
 
   /** Drops every reused config (a restore wrote the stored ones). */
   forgetAll(): void {
-    this.writes += 1;
-    this.recent.clear();
-  }
-
-  private keep(userId: number, config: UserConfig): void {
-    // expired entries go as they are met, so the map holds at most the users of the last REUSE_MS or so
-    for (const [id, entry] of this.recent) if (entry.until <= this.now()) this.recent.delete(id);
-    this.recent.set(userId, { config, until: this.now() + REUSE_MS });
+    this.recent.forget();
   }
 }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/tables.ts';
 import type { AuthService } from '../../services/auth.service.ts';
+import { ReuseWindow } from '../../services/reuse-window.ts';
 import { decide, isSafeMethod, type Permission } from '../permissions.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -49,13 +50,6 @@ function sameToken(a: string, b: string): boolean {
  * within this time.
  */
 export const CREDENTIAL_REUSE_MS = 2_000;
-const CREDENTIAL_REUSE_MAX = 1_000;
-
-interface Resolved {
-  user: UserRow;
-  method: 'session' | 'token';
-  until: number;
-}
 
 /** Where a request's credentials lead: a token in the header wins over the session cookie. */
 function credentialOf(request: FastifyRequest): { key: string; method: 'session' | 'token' } | undefined {
@@ -68,30 +62,20 @@ function credentialOf(request: FastifyRequest): { key: string; method: 'session'
 async function resolveUser(
   request: FastifyRequest,
   auth: AuthService,
-  recent: Map<string, Resolved> | undefined,
+  recent: ReuseWindow<string, UserRow> | undefined,
 ): Promise<void> {
   request.user = null;
   request.authMethod = null;
   const credential = credentialOf(request);
   if (!credential) return;
-  const cacheKey = `${credential.method}:${credential.key}`;
-  const known = recent?.get(cacheKey);
-  if (known && known.until > Date.now()) {
-    request.user = known.user;
-    request.authMethod = known.method;
-    return;
-  }
-  const user =
-    credential.method === 'token'
-      ? await auth.userForToken(credential.key)
-      : await auth.userForSession(credential.key);
+  const lookup = () =>
+    credential.method === 'token' ? auth.userForToken(credential.key) : auth.userForSession(credential.key);
+  const user = recent
+    ? await recent.remember(`${credential.method}:${credential.key}`, lookup)
+    : await lookup();
   if (!user) return;
   request.user = user;
   request.authMethod = credential.method;
-  if (recent) {
-    if (recent.size >= CREDENTIAL_REUSE_MAX) recent.clear();
-    recent.set(cacheKey, { user, method: credential.method, until: Date.now() + CREDENTIAL_REUSE_MS });
-  }
 }
 
 /** Django's CSRF rules for session-authenticated unsafe requests: header equals cookie, origin trusted. */
@@ -112,9 +96,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   // only successful lookups, only for routes that ask for it, only for reads
-  const recent = new Map<string, Resolved>();
+  const recent = new ReuseWindow<string, UserRow>(CREDENTIAL_REUSE_MS);
   app.addHook('onResponse', (request, _reply, done) => {
-    if (!isSafeMethod(request.method)) recent.clear();
+    if (!isSafeMethod(request.method)) recent.forget();
     done();
   });
 
