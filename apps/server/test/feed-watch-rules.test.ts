@@ -10,7 +10,8 @@ import { startFeedStandIn, type FeedStandIn } from './fixtures/feed-stand-in.ts'
 
 /**
  * check_feeds (issue 16) keeps the rules of the deep scan: subscribed playlists are watched through their
- * feed too (first `playlist_size` entries), a channel's page-size overwrite bounds what its feed may queue,
+ * feed too (first `playlist_size` entries), a channel's page-size overwrite bounds what its feed may queue
+ * and a type (Videos, Shorts, Streams) whose page size is 0 is not queued from the feed (which mixes them),
  * and with auto-start on the new items are queued to start and a download run begins.
  */
 const JOINERY = { id: 'PLfakeAlphaJoinery0000000000000002', name: 'Joinery basics' };
@@ -114,7 +115,90 @@ describe.each(ENGINES)('check_feeds rules on %s', (engine) => {
     const task = await checkFeeds();
     expect(task.result).toMatch(/^Checked 1 feeds \(0 unchanged\), 1 new videos queued\.$/);
     expect(await queued()).toEqual([`bravoVid003:${FAKE.bravo.id}:0`]);
-    expect(metadataCalls()).toEqual(['bravoVid003']);
+    // only the metadata tells a video from a stream or short: the new entries are asked about once
+    expect(metadataCalls().sort()).toEqual(['bravoVid001', 'bravoVid002', 'bravoVid003']);
+
+    // the next upload (a stream: its own page size) costs its own call only
+    feeds.publish(FAKE.bravo.id, { id: 'bravoLiv001', title: 'Live bake-along', published: day(4) });
+    expect((await checkFeeds()).result).toMatch(/, 1 new videos queued\.$/);
+    expect(metadataCalls()).toEqual(['bravoLiv001']);
+    expect(await queued()).toEqual([`bravoLiv001:${FAKE.bravo.id}:0`, `bravoVid003:${FAKE.bravo.id}:0`]);
+  });
+
+  it('leaves out the types whose page size is 0; an id left out costs no metadata call again', async () => {
+    await makeChannel(db(), {
+      channel_id: FAKE.alpha.id,
+      channel_name: FAKE.alpha.name,
+      channel_subscribed: 1,
+      channel_overwrites: JSON.stringify({
+        subscriptions_shorts_channel_size: 0,
+        subscriptions_live_channel_size: 0,
+      }),
+    });
+    // one short linked as a short, one not (YouTube's feeds do both), a stream and a video
+    feeds.setChannel(FAKE.alpha.id, FAKE.alpha.name, [
+      { id: 'alphaVid005', title: 'Finishing with linseed oil', published: day(8) },
+      { id: 'alphaSht002', title: 'Ten second tip: card scraper', published: day(7) },
+      { id: 'alphaSht001', title: 'Ten second tip: marking gauge', published: day(6), short: true },
+      { id: 'alphaLiv001', title: 'Live: building a workbench', published: day(5) },
+    ]);
+    expect((await checkFeeds()).result).toMatch(/^Checked 1 feeds \(0 unchanged\), 1 new videos queued\.$/);
+    expect(await queued()).toEqual([`alphaVid005:${FAKE.alpha.id}:0`]);
+    expect(metadataCalls().sort()).toEqual(['alphaLiv001', 'alphaSht002', 'alphaVid005']);
+
+    // the next upload: only its own metadata is asked for
+    feeds.publish(FAKE.alpha.id, { id: 'alphaVid004', title: 'Workshop tour 2024', published: day(9) });
+    expect((await checkFeeds()).result).toMatch(/, 1 new videos queued\.$/);
+    expect(metadataCalls()).toEqual(['alphaVid004']);
+
+    // shorts wanted again: the next changed feed queues them; streams stay out without a call
+    await db()
+      .updateTable('channels')
+      .set({ channel_overwrites: JSON.stringify({ subscriptions_live_channel_size: 0 }) })
+      .execute();
+    feeds.publish(FAKE.alpha.id, { id: 'alphaVid003', title: 'Dovetail joints', published: day(10) });
+    expect((await checkFeeds()).result).toMatch(/, 3 new videos queued\.$/);
+    expect(metadataCalls().sort()).toEqual(['alphaSht001', 'alphaSht002', 'alphaVid003']);
+    expect(await queued()).toEqual(
+      ['alphaSht001', 'alphaSht002', 'alphaVid003', 'alphaVid004', 'alphaVid005'].map(
+        (id) => `${id}:${FAKE.alpha.id}:0`,
+      ),
+    );
+    const types = await db().selectFrom('download_queue').select(['youtube_id', 'vid_type']).execute();
+    expect(types.filter((r) => r.youtube_id.startsWith('alphaSht')).map((r) => r.vid_type)).toEqual([
+      'shorts',
+      'shorts',
+    ]);
+  });
+
+  it('watches the shorts of a channel whose Videos page size is 0; with every size 0 the feed is not read', async () => {
+    await makeChannel(db(), {
+      channel_id: FAKE.charlie.id,
+      channel_name: FAKE.charlie.name,
+      channel_subscribed: 1,
+      channel_overwrites: JSON.stringify({ subscriptions_channel_size: 0 }),
+    });
+    await makeChannel(db(), {
+      channel_id: FAKE.bravo.id,
+      channel_name: FAKE.bravo.name,
+      channel_subscribed: 1,
+      channel_overwrites: JSON.stringify({
+        subscriptions_channel_size: 0,
+        subscriptions_shorts_channel_size: 0,
+        subscriptions_live_channel_size: 0,
+      }),
+    });
+    feeds.setChannel(FAKE.charlie.id, FAKE.charlie.name, [
+      { id: 'charlieS001', title: 'Moon in 15 seconds', published: day(4), short: true },
+      { id: 'charlieV002', title: 'Collimating a Newtonian', published: day(3) },
+    ]);
+    feeds.setChannel(FAKE.bravo.id, FAKE.bravo.name, [
+      { id: 'bravoVid003', title: 'Why did my loaf collapse?', published: day(3) },
+    ]);
+    feeds.resetCounts();
+    expect((await checkFeeds()).result).toMatch(/^Checked 1 feeds \(0 unchanged\), 1 new videos queued\.$/);
+    expect(feeds.counts).toEqual({ ok: 1, notModified: 0, notFound: 0 });
+    expect(await queued()).toEqual([`charlieS001:${FAKE.charlie.id}:0`]);
   });
 
   it('with auto-start on, new feed entries are queued to start and a download run takes them', async () => {

@@ -60,12 +60,16 @@ describe.each(ENGINES)('check_feeds on %s', (engine) => {
       channel_name: FAKE.alpha.name,
       channel_subscribed: 1,
     });
-    // its Videos page size is 0: the user wants none of its uploads from scans
+    // every page size 0 (Videos, Streams, Shorts): the user wants none of its uploads from scans
     await makeChannel(db(), {
       channel_id: FAKE.charlie.id,
       channel_name: FAKE.charlie.name,
       channel_subscribed: 1,
-      channel_overwrites: JSON.stringify({ subscriptions_channel_size: 0 }),
+      channel_overwrites: JSON.stringify({
+        subscriptions_channel_size: 0,
+        subscriptions_live_channel_size: 0,
+        subscriptions_shorts_channel_size: 0,
+      }),
     });
     await makeChannel(db(), {
       channel_id: GONE_CHANNEL,

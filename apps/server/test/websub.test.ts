@@ -11,7 +11,8 @@ import { pushedUpload, signature, startHubStandIn, type HubStandIn } from './fix
 /**
  * Push (WebSub, issue 16) against a local hub that speaks the protocol over real HTTP: check_feeds
  * subscribes every subscribed channel at the hub, the hub's challenge is echoed only for what we asked,
- * a signed push queues its video within seconds (ignore list, deletes and auto-start respected), an
+ * a signed push queues its video within seconds (ignore list, deletes, page sizes per type and auto-start
+ * respected), an
  * unsigned or badly signed one is refused and changes nothing, leases are renewed before they end, and
  * unsubscribing a channel ends its subscription at the hub.
  */
@@ -202,6 +203,23 @@ describe.each(ENGINES)('WebSub push on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', channel_id: alpha.id, vid_type: 'videos' });
     expect((await subscription())!.last_push_at).toBe(clock);
+  });
+
+  it('leaves out a pushed short when the channel takes no shorts (its Shorts page size is 0)', async () => {
+    const overwrites = (value: object) =>
+      db()
+        .updateTable('channels')
+        .set({ channel_overwrites: JSON.stringify(value) })
+        .where('channel_id', '=', alpha.id)
+        .execute();
+    await overwrites({ subscriptions_shorts_channel_size: 0 });
+    try {
+      expect(await hub.publish(topic(alpha.id), push('alphaSht002'))).toEqual([204]);
+      await t.container.websub.idle();
+      expect(await queued()).toEqual(['alphaVid003:0', 'alphaVid005:0']);
+    } finally {
+      await overwrites({});
+    }
   });
 
   it('with auto-start on, a pushed video is queued to start and a download run begins', async () => {

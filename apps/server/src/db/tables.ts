@@ -231,6 +231,8 @@ export interface FeedChecksTable {
   last_new_at: number | null;
   /** null after a good check */
   last_error: string | null;
+  /** JSON: the entries of the last feed left out for their type (migration 0028), or null */
+  left_out: string | null;
 }
 
 export interface TasksTable {

@@ -19,6 +19,8 @@ export interface FeedEntry {
   title: string;
   /** epoch ms, or undefined when the entry has no date */
   published: number | undefined;
+  /** linked as `/shorts/<id>`: a short (YouTube links many shorts so, not all) */
+  short: boolean;
 }
 
 export type FeedAnswer =
@@ -87,6 +89,7 @@ export function parseFeed(xml: string): FeedEntry[] {
       channelId: tag(block!, 'yt:channelId'),
       title: unescapeXml(tag(block!, 'title') ?? ''),
       published: published ? Date.parse(published) : undefined,
+      short: /<link[^>]*href="[^"]*\/shorts\//.test(block!),
     });
   }
   return entries;

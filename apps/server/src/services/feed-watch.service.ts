@@ -9,7 +9,15 @@ import type { FeedEntry, FeedKind, FeedRepository } from '../repositories/feed.r
 import type { AppConfigService } from './app-config.service.ts';
 import { silentReporter, type ProgressReporter } from './progress.ts';
 import type { ScanEntry, ScanSource } from './queue-extractor.service.ts';
-import { tabLimits, type ScanQueue } from './subscription-scan.service.ts';
+import type { ScanQueue } from './subscription-scan.service.ts';
+import {
+  channelTypeLimits,
+  feedEntryLimit,
+  leaveOutEarly,
+  nextLeftOut,
+  parseLeftOut,
+  type TypeLimits,
+} from './scan-type-limits.ts';
 import type { HealthRecorder } from './subscription-health.service.ts';
 import { isToolFailure, scanStopped } from './tool-failure.ts';
 
@@ -41,6 +49,8 @@ interface FeedTarget {
   name: string;
   /** how many of the feed's entries count (page-size overwrites); 0 skips the feed */
   limit: number | null;
+  /** a channel's page sizes per video type (its feed mixes them); a playlist has none */
+  typeLimits?: TypeLimits;
   source: ScanSource;
 }
 
@@ -106,14 +116,18 @@ export class FeedWatchService {
   }
 
   private async targets(config: AppConfig): Promise<FeedTarget[]> {
-    const channels = (await this.deps.rows.subscribedChannels()).map((c: SubscribedChannel): FeedTarget => ({
-      kind: 'channel',
-      id: c.channel_id,
-      name: c.channel_name,
-      // the feed lists uploads; the Videos page size (or the channel's overwrite) bounds them
-      limit: tabLimits(config.subscriptions, c.overwrites)[0]!.limit,
-      source: { channelId: c.channel_id, channelName: c.channel_name },
-    }));
+    const channels = (await this.deps.rows.subscribedChannels()).map((c: SubscribedChannel): FeedTarget => {
+      // the feed lists videos, shorts and streams: each type's page size (or the overwrite) bounds its own
+      const typeLimits = channelTypeLimits(config.subscriptions, c.overwrites);
+      return {
+        kind: 'channel',
+        id: c.channel_id,
+        name: c.channel_name,
+        limit: feedEntryLimit(typeLimits),
+        typeLimits,
+        source: { channelId: c.channel_id, channelName: c.channel_name },
+      };
+    });
     const playlists = (await this.deps.rows.subscribedPlaylists()).map((p): FeedTarget => ({
       kind: 'playlist',
       id: p.playlist_id,
@@ -151,6 +165,7 @@ export class FeedWatchService {
       checked_at: this.now(),
       last_new_at: before?.last_new_at ?? null,
       last_error: null,
+      left_out: before?.left_out ?? null,
     };
     if (answer.status === 'failed') {
       result.failed.push({ id: target.id, name: target.name, message: answer.error });
@@ -163,13 +178,16 @@ export class FeedWatchService {
       await this.deps.checks.save(row);
       return;
     }
-    const entries = answer.entries
-      .slice(0, target.limit ?? undefined)
-      .map((e) => feedScanEntry(e, target.source));
+    const listed = answer.entries.slice(0, target.limit ?? undefined);
+    const leftOutBefore = parseLeftOut(before?.left_out ?? null);
+    const { typeLimits } = target;
+    const early = typeLimits ? listed.filter((e) => leaveOutEarly(e, leftOutBefore, typeLimits)) : [];
+    const entries = listed.filter((e) => !early.includes(e)).map((e) => feedScanEntry(e, target.source));
     let report;
     try {
       report = await this.deps.queue.enqueueFromScan(entries, target.source, {
         autoStart: config.subscriptions.auto_start,
+        ...(typeLimits && { typeLimits }),
         ...(signal && { signal }),
       });
     } catch (error) {
@@ -190,23 +208,29 @@ export class FeedWatchService {
     result.added += report.added;
     result.notQueued.push(...report.failures);
     // the validators are kept only when the entries were handled, so a failed enqueue is read again
+    const leftOut = nextLeftOut(leftOutBefore, early, report.leftOut ?? []);
     await this.deps.checks.save({
       ...row,
       etag: answer.validators.etag,
       last_modified: answer.validators.lastModified,
+      left_out: leftOut && JSON.stringify(leftOut),
       ...(report.added > 0 && { last_new_at: this.now() }),
     });
   }
 }
 
-/** A feed (or pushed) entry in the shape of a flat listing entry (what the queue's scan path reads). */
+/**
+ * A feed (or pushed) entry in the shape of a flat listing entry (what the queue's scan path reads); a
+ * `/shorts/` link makes it a short, anything else is typed by its metadata.
+ */
 export function feedScanEntry(entry: FeedEntry, source: ScanSource): ScanEntry {
   const channelId = entry.channelId ?? source.channelId;
   return {
+    ...(entry.short && { vidType: 'shorts' as const }),
     entry: {
       id: entry.videoId,
       title: entry.title,
-      url: `https://www.youtube.com/watch?v=${entry.videoId}`,
+      url: `https://www.youtube.com/${entry.short ? 'shorts/' : 'watch?v='}${entry.videoId}`,
       ...(channelId && { channel_id: channelId }),
       ...(source.channelName && { channel: source.channelName }),
       ...(entry.published !== undefined && { timestamp: Math.floor(entry.published / 1000) }),

@@ -15,6 +15,7 @@ import { mapPlaylist, videoType, type VidType } from './metadata-mapper.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { QueueThumbnails } from './queue-thumbnails.service.ts';
 import { queueRowFromFlat, queueRowFromInfo } from './queue-rows.ts';
+import { keepWithinTypeLimits, type TypeLimits } from './scan-type-limits.ts';
 import { isToolFailure } from './tool-failure.ts';
 import { parseUrlList, type ParsedTarget } from './url-parser.ts';
 import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
@@ -37,6 +38,8 @@ export interface ExtractOptions {
   reporter?: ProgressReporter;
   /** called with the `line`s whose every id is queued, skipped or reported as failed */
   onResolved?: (lines: number[]) => Promise<void>;
+  /** a feed or push: page sizes per video type; new videos past theirs are left out (`leftOut`) */
+  typeLimits?: TypeLimits;
 }
 
 /** One entry of a channel tab or playlist listing, with the tab it came from. */
@@ -66,6 +69,8 @@ export interface ExtractReport {
    * (tool-failure.ts). That line and the ones after it are not resolved: they stay for a later run.
    */
   halted?: { input: string; error: YtdlpError };
+  /** with `typeLimits`: new videos left out for their type (page size 0, or past it) */
+  leftOut?: { id: string; vidType: VidType; overLimit: boolean }[];
 }
 
 /** What the extractor needs to write a playlist it was asked to queue (upstream indexes it, §4.1). */
@@ -314,7 +319,12 @@ export class QueueExtractor {
     if (toIgnore.length) await this.queue.updateIds(toIgnore, { status: 'ignore', auto_start: 0 });
     report.prioritized += toPromote.length;
     report.skipped += toIgnore.length;
-    const rows = await this.buildRows(fresh, settings, options, report);
+    const built = await this.buildRows(fresh, settings, options, report);
+    const order = new Map(fresh.map((c, i) => [c.id, i]));
+    built.sort((a, b) => order.get(a.youtube_id)! - order.get(b.youtube_id)!);
+    const leftOut: NonNullable<ExtractReport['leftOut']> = [];
+    const rows = keepWithinTypeLimits(built, options.typeLimits, leftOut);
+    if (leftOut.length) (report.leftOut ??= []).push(...leftOut);
     report.added += await this.queue.insertMany(rows);
     if (!options.flat) await this.thumbnails?.cache(rows, options.signal);
     const unblock = fresh.filter((c) => c.explicit && blocked.has(c.id)).map((c) => c.id);

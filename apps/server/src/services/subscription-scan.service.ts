@@ -11,13 +11,14 @@ import { isToolFailure, scanStopped } from './tool-failure.ts';
 import type { ExtractReport, ScanEntry, ScanSource } from './queue-extractor.service.ts';
 import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
 import type { HealthRecorder } from './subscription-health.service.ts';
+import type { TypeLimits } from './scan-type-limits.ts';
 
 /** The queue's side of a scan: adds what is new, leaving out queued, ignored, blocked and archived videos. */
 export interface ScanQueue {
   enqueueFromScan(
     entries: ScanEntry[],
     source: ScanSource,
-    options: { autoStart?: boolean; signal?: AbortSignal },
+    options: { autoStart?: boolean; signal?: AbortSignal; typeLimits?: TypeLimits },
   ): Promise<ExtractReport>;
 }
 

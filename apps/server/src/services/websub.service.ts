@@ -15,7 +15,8 @@ import type {
 import type { AppConfigService } from './app-config.service.ts';
 import { feedScanEntry } from './feed-watch.service.ts';
 import type { HealthRecorder } from './subscription-health.service.ts';
-import { tabLimits, type ScanQueue } from './subscription-scan.service.ts';
+import type { ScanQueue } from './subscription-scan.service.ts';
+import { channelTypeLimits, leaveOutEarly } from './scan-type-limits.ts';
 
 /** What we ask the hub for; YouTube's hub grants up to about this (5 days) and says what it granted. */
 const LEASE_SECONDS = 432_000;
@@ -162,14 +163,20 @@ export class WebsubService {
     const channel = (await this.deps.rows.subscribedChannels()).find((c) => c.channel_id === row.channel_id);
     if (!channel) return;
     const { subscriptions } = await this.deps.appConfig.get();
-    if (tabLimits(subscriptions, channel.overwrites)[0]!.limit === 0) return;
+    // the channel's page sizes per type, as for its feed (a short where Shorts is 0 is not queued)
+    const typeLimits = channelTypeLimits(subscriptions, channel.overwrites);
     // the hub also pushes edits of old uploads: only videos published since (a day before) we subscribed
-    const recent = entries.filter((e) => e.published === undefined || e.published >= row.created_at - DAY_MS);
+    const recent = entries.filter(
+      (e) =>
+        (e.published === undefined || e.published >= row.created_at - DAY_MS) &&
+        !leaveOutEarly(e, {}, typeLimits),
+    );
+    if (!recent.length) return;
     const source = { channelId: channel.channel_id, channelName: channel.channel_name };
     const report = await this.deps.queue.enqueueFromScan(
       recent.map((e) => feedScanEntry(e, source)),
       source,
-      { autoStart: subscriptions.auto_start },
+      { autoStart: subscriptions.auto_start, typeLimits },
     );
     if (report.failures.length) {
       const message = report.failures.map((f) => `${f.input}: ${f.error}`).join('; ');
