@@ -32,6 +32,7 @@ import { refreshRoutes } from './http/routes/refresh.routes.ts';
 import { scheduleRoutes } from './http/routes/schedule.routes.ts';
 import { searchRoutes } from './http/routes/search.routes.ts';
 import { statsRoutes } from './http/routes/stats.routes.ts';
+import { subscriptionHealthRoutes } from './http/routes/subscription-health.routes.ts';
 import { subscriptionRoutes } from './http/routes/subscription.routes.ts';
 import { taskNotificationRoutes } from './http/routes/task-notification.routes.ts';
 import { taskRoutes } from './http/routes/task.routes.ts';
@@ -64,6 +65,7 @@ export const API_ROUTES: RoutesModule[] = [
   refreshRoutes,
   membershipRoutes,
   websubRoutes,
+  subscriptionHealthRoutes,
 ];
 
 export interface RegisteredRoute {

@@ -227,6 +227,7 @@ export function createAcquisitionServices(deps: AcquisitionDeps) {
     subscriptionHealth,
     health: new HealthService(
       new HealthRepository(database.db),
+      subscriptionHealth,
       diagnosis,
       { queue: deps.config.redisUrl ? 'redis' : 'embedded', jobs },
       archive.readOnly,

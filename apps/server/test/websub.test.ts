@@ -132,6 +132,7 @@ describe.each(ENGINES)('WebSub push on %s', (engine) => {
         .replace(/\.(\d{3})Z$/, '.$1000+00:00')
         .replace('.000000', ''),
       last_push_at: null,
+      error: null,
     });
   });
 

@@ -11,6 +11,7 @@ export * from './search.ts';
 export * from './watch.ts';
 export * from './archive-edit.ts';
 export * from './download.ts';
+export * from './health.ts';
 export * from './subscription.ts';
 export * from './cookie.ts';
 export * from './refresh.ts';

@@ -24,6 +24,7 @@ import * as m0024 from './migrations/0024_queue_count_totals.ts';
 import * as m0026 from './migrations/0026_feed_checks.ts';
 import * as m0027 from './migrations/0027_video_list_version.ts';
 import * as m0028 from './migrations/0028_feed_check_left_out.ts';
+import * as m0029 from './migrations/0029_subscription_scan_error.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0026_feed_checks': m0026,
   '0027_video_list_version': m0027,
   '0028_feed_check_left_out': m0028,
+  '0029_subscription_scan_error': m0029,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

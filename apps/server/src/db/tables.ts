@@ -216,8 +216,10 @@ export interface SubscriptionHealthTable {
   last_failure_at: number | null;
   /** which way of finding uploads failed: deep scan, feed check or push */
   last_failure_source: HealthSource | null;
-  /** yt-dlp's (or the feed's, or the hub's) text */
+  /** yt-dlp's (or the feed's, or the hub's) text; kept after the subscription recovered */
   last_failure: string | null;
+  /** the last deep scan's error; null after a good scan (migration 0029) */
+  scan_error: string | null;
 }
 
 export interface FeedChecksTable {

@@ -4,15 +4,18 @@ import { ytdlpReleaseAgeDays } from '../repositories/ytdlp-diagnosis.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { FailureDiagnosisService } from './failure-diagnosis.service.ts';
 import type { ReadOnlyState } from './read-only.ts';
+import type { SubscriptionHealthService } from './subscription-health.service.ts';
 import { taskDefinition } from './task-definitions.ts';
 
 /**
- * The monitoring report: read-only or not (and why), yt-dlp's version and age, the last download, failing
- * subscriptions, and the processes that run tasks with what each runs.
+ * The monitoring report: read-only or not (and why), yt-dlp's version and age, the last download, the
+ * subscriptions failing now (deep scan, feed check or push), and the processes that run tasks with what
+ * each runs.
  */
 export class HealthService {
   constructor(
     private readonly rows: HealthRepository,
+    private readonly subscriptions: Pick<SubscriptionHealthService, 'failingSubscriptions'>,
     private readonly diagnosis: Pick<FailureDiagnosisService, 'ytdlpVersion'>,
     private readonly runners: { queue: 'embedded' | 'redis'; jobs: Pick<JobQueue, 'workers'> },
     private readonly readOnly: ReadOnlyState,
@@ -27,7 +30,7 @@ export class HealthService {
   async report(): Promise<HealthReport> {
     const version = (await this.diagnosis.ytdlpVersion()) ?? null;
     const last = await this.rows.lastDownload();
-    const failing = await this.rows.failingFeeds();
+    const failing = await this.subscriptions.failingSubscriptions();
     const workers = await this.runners.jobs.workers();
     const readOnly = this.readOnly.status;
     return {
@@ -35,13 +38,7 @@ export class HealthService {
       read_only: readOnly && { reason: readOnly.reason, since: new Date(readOnly.since).toISOString() },
       ytdlp: { version, age_days: ytdlpReleaseAgeDays(version ?? undefined, this.now()) ?? null },
       last_download: last === null ? null : new Date(last).toISOString(),
-      failing_subscriptions: failing.map((f) => ({
-        id: f.id,
-        kind: f.kind,
-        name: f.channel_name ?? f.playlist_name ?? null,
-        last_error: f.last_error!,
-        checked_at: new Date(f.checked_at).toISOString(),
-      })),
+      failing_subscriptions: failing,
       task_runners: {
         queue: this.runners.queue,
         workers: workers.map((w) => ({

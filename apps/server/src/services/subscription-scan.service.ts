@@ -93,13 +93,9 @@ export class SubscriptionScanService {
         if (signal?.aborted) break;
         // yt-dlp or the network failed, not this channel: the scan ends, every subscription left as it was
         if (isToolFailure(error)) throw scanStopped(error, `while scanning ${target.name}`, SCAN_STOPPED);
-        await this.deps.health.scanned(target.id, target.kind);
-        await this.deps.health.failed(
-          target.id,
-          target.kind,
-          'scan',
-          error instanceof Error ? error.message : String(error),
-        );
+        const text = error instanceof Error ? error.message : String(error);
+        await this.deps.health.scanned(target.id, target.kind, text);
+        await this.deps.health.failed(target.id, target.kind, 'scan', text);
         const message = await this.deps.explain(error);
         result.failed.push({ id: target.id, name: target.name, message });
         progress.failed(i, target.name, message);

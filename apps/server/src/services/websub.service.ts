@@ -178,9 +178,10 @@ export class WebsubService {
       source,
       { autoStart: subscriptions.auto_start, typeLimits },
     );
+    // a pushed video yt-dlp cannot read yet (a premiere announced) says nothing about the subscription:
+    // it is logged, and the next feed check tries it again and reports it
     if (report.failures.length) {
-      const message = report.failures.map((f) => `${f.input}: ${f.error}`).join('; ');
-      await this.deps.subscriptions.update(row.channel_id, { last_error: message });
+      this.deps.log.warn({ channelId: row.channel_id, failures: report.failures }, 'websub push not queued');
     }
     this.deps.log.info({ channelId: row.channel_id, added: report.added }, 'websub push');
     if (report.added > 0 && subscriptions.auto_start) await this.deps.startDownloads();

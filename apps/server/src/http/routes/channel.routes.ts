@@ -1,14 +1,12 @@
 import {
   channel,
   channelAggs,
-  channelHealth,
   channelList,
   channelListQuery,
   channelNav,
   channelUpdateBody,
   deleteReport,
   errorBody,
-  failingChannels,
 } from '@tubekeeper/contract';
 import { z } from 'zod';
 import { sendRemoval } from '../removal-reply.ts';
@@ -17,10 +15,7 @@ import type { RoutesModule } from '../types.ts';
 const channelIdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Channels (upstream §1.5); permissions per upstream §1.1. */
-export const channelRoutes: RoutesModule = (
-  app,
-  { channels, channelLookup, channelEdits, removals, subscriptionHealth },
-) => {
+export const channelRoutes: RoutesModule = (app, { channels, channelLookup, channelEdits, removals }) => {
   app.get(
     '/api/channel/',
     {
@@ -41,23 +36,6 @@ export const channelRoutes: RoutesModule = (
       },
     },
     (request) => channelLookup.find(request.query.q),
-  );
-
-  // issue 16: the subscribed channels whose last failure is kept (staff: the Downloads page)
-  app.get(
-    '/api/health/channels/',
-    { config: { permission: 'adminOnly' }, schema: { response: { 200: failingChannels } } },
-    () => subscriptionHealth.failingChannels(),
-  );
-
-  // issue 16: how new uploads are found for this channel (staff: About tab, Downloads page)
-  app.get(
-    '/api/channel/:id/health/',
-    {
-      config: { permission: 'adminOnly' },
-      schema: { params: channelIdParams, response: { 200: channelHealth, 404: errorBody } },
-    },
-    (request) => subscriptionHealth.channel(request.params.id),
   );
 
   app.get(

@@ -1,6 +1,8 @@
 /**
- * The health report's parts the web app shows: the task runners card of Settings: Dashboard, and a
- * channel's subscription health (its About tab, the Downloads page for it).
+ * The health report's parts the web app shows: the task runners card of Settings: Dashboard, a channel's
+ * and a playlist's subscription health (its About tab or page, the Downloads page for the channel), and
+ * the subscriptions failing now (the Downloads page for all channels).
  */
 export { TaskRunnersCard } from './components/task-runners-card.tsx';
-export { ChannelHealthBox, FailingChannels } from './components/channel-health.tsx';
+export { ChannelHealthBox, PlaylistHealthBox } from './components/subscription-health.tsx';
+export { FailingSubscriptions } from './components/failing-subscriptions.tsx';

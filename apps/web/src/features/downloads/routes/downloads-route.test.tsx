@@ -54,6 +54,7 @@ function downloadRoutes(
     // a queued video's channel that is not archived has no health: the Downloads page shows none for it
     'GET /api/channel/UCother/health/': () => json(404, { error: 'channel not found' }),
     'GET /api/health/channels/': () => json(200, { data: [] }),
+    'GET /api/health/playlists/': () => json(200, { data: [] }),
     'GET /api/task/by-id/task-1/': () =>
       json(200, {
         task_id: 'task-1',

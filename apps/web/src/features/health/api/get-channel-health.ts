@@ -14,7 +14,7 @@ export function useChannelHealth(channelId: string) {
   });
 }
 
-/** `GET /api/health/channels/` (staff): subscribed channels whose last failure is kept, newest first. */
+/** `GET /api/health/channels/` (staff): subscribed channels failing now, newest failure first. */
 export function getFailingChannels(signal?: AbortSignal): Promise<FailingChannels> {
   return apiRequest<FailingChannels>('/api/health/channels/', { signal });
 }

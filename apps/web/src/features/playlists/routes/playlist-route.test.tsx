@@ -19,6 +19,20 @@ function playlistRoutes(playlist: Playlist, fixture: SessionFixture = {}) {
     [`GET /api/playlist/${playlist.playlist_id}/`]: () => json(200, playlist),
     'GET /api/channel/UCtest/': () => json(200, makeChannel()),
     'GET /api/video/?*': () => json(200, listOf(videos)),
+    // staff see a regular playlist's subscription health (issue 16; its own tests in features/health)
+    [`GET /api/playlist/${playlist.playlist_id}/health/`]: () =>
+      json(200, {
+        playlist_id: playlist.playlist_id,
+        playlist_name: playlist.playlist_name,
+        subscribed: playlist.playlist_subscribed,
+        failing: false,
+        last_feed_check: null,
+        feed_error: null,
+        last_new_upload: null,
+        last_deep_scan: null,
+        scan_error: null,
+        last_failure: null,
+      }),
   };
 }
 

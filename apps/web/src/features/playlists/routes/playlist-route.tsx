@@ -5,6 +5,7 @@ import { MessagePage } from '../../../components/ui/message-page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { ChannelBox } from '../../channels/index.ts';
+import { PlaylistHealthBox } from '../../health/index.ts';
 import { PlayerOverlay } from '../../player/index.ts';
 import { isStaff, useAccount } from '../../session/index.ts';
 import { usePlaylist } from '../api/get-playlist.ts';
@@ -14,7 +15,7 @@ import { PlaylistVideos } from '../components/playlist-videos.tsx';
 /** Upstream stores a missing description as the string "False" (spec §3). */
 const hasDescription = (text: string | null): text is string => !!text && text !== 'False';
 
-/** Spec §2 Playlist page; a missing playlist shows the 404 page. */
+/** Spec §2 Playlist page; a missing playlist shows the 404 page. Staff see a regular one's subscription health. */
 export function PlaylistRoute() {
   const { playlistId = '' } = useParams();
   const staff = isStaff(useAccount());
@@ -44,6 +45,9 @@ export function PlaylistRoute() {
           <ChannelBox channelId={playlist.playlist_channel_id} />
         )}
         <PlaylistInfo playlist={playlist} staff={staff} />
+        {staff && playlist.playlist_type !== 'custom' && (
+          <PlaylistHealthBox playlistId={playlist.playlist_id} />
+        )}
       </div>
       {hasDescription(playlist.playlist_description) && (
         <div className="description-box">

@@ -1,10 +1,14 @@
-import type { ChannelHealth } from '@tubekeeper/contract';
+import type { ChannelHealth, PlaylistHealth } from '@tubekeeper/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorText } from '../../../components/ui/error-text.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { Link } from 'react-router';
-import { useChannelHealth, useFailingChannels } from '../api/get-channel-health.ts';
+import { useChannelHealth } from '../api/get-channel-health.ts';
+import { usePlaylistHealth } from '../api/get-playlist-health.ts';
 
-const SOURCES: Record<NonNullable<ChannelHealth['last_failure']>['source'], string> = {
+export type Health = ChannelHealth | PlaylistHealth;
+export type Source = NonNullable<Health['last_failure']>['source'];
+
+export const SOURCES: Record<Source, string> = {
   scan: 'deep scan',
   feed: 'feed check',
   push: 'push',
@@ -23,13 +27,25 @@ function pushText(push: NonNullable<ChannelHealth['push']>): string {
   return push.state === 'subscribing' ? 'waiting for the hub to confirm' : 'ending';
 }
 
+const Failed = ({ error }: { error: string | null }) =>
+  error ? <span className="danger-text"> (failed: {error})</span> : null;
+
 /**
  * Staff (issue 16): how new uploads of a channel are found: the last feed check, the last new upload it
- * found, the last deep scan, the push subscription when there is one, and the last failure of any of
- * them with what it means and what to do. On the channel's About tab and the Downloads page for it.
+ * found, the last deep scan, the push subscription when there is one, the error each has now, and the
+ * last failure of any of them with what it means and what to do. On the channel's About tab and the
+ * Downloads page for it.
  */
 export function ChannelHealthBox({ channelId }: { channelId: string }) {
-  const query = useChannelHealth(channelId);
+  return <HealthBox query={useChannelHealth(channelId)} />;
+}
+
+/** The same for a subscribable playlist, on its page (a playlist has no push: the hub has none). */
+export function PlaylistHealthBox({ playlistId }: { playlistId: string }) {
+  return <HealthBox query={usePlaylistHealth(playlistId)} />;
+}
+
+function HealthBox({ query }: { query: UseQueryResult<Health> }) {
   // a queued video's channel that is not in the archive (yet) has no health to show
   if (query.error instanceof ApiError && query.error.status === 404) return null;
   return (
@@ -41,51 +57,26 @@ export function ChannelHealthBox({ channelId }: { channelId: string }) {
   );
 }
 
-/**
- * Staff, the Downloads page for all channels (issue 16): the subscribed channels whose last failure is kept,
- * newest first, each linking to its About tab; nothing when there is none.
- */
-export function FailingChannels() {
-  const query = useFailingChannels();
-  if (!query.data?.data.length) return null;
-  return (
-    <section className="info-box channel-health" aria-label="Subscriptions with failures">
-      <h3>Subscriptions with failures</h3>
-      {query.data.data.map(({ channel_id, channel_name, last_failure: failure }) => (
-        <div key={channel_id} data-testid="failing-channel">
-          <p>
-            <Link to={`/channel/${encodeURIComponent(channel_id)}/about/`}>{channel_name}</Link>
-            {failure && (
-              <>
-                {' '}
-                ({SOURCES[failure.source]}, {formatMoment(failure.at)}):{' '}
-                <span className="danger-text">{failure.message}</span>
-              </>
-            )}
-          </p>
-          {failure && (
-            <p className="download-diagnosis">
-              <strong>{failure.diagnosis.label}:</strong> {failure.diagnosis.advice}
-            </p>
-          )}
-        </div>
-      ))}
-    </section>
-  );
-}
-
-function HealthLines({ health }: { health: ChannelHealth }) {
+function HealthLines({ health }: { health: Health }) {
   const failure = health.last_failure;
   return (
     <>
       {!health.subscribed && <p className="muted">Not subscribed: scans and feed checks leave it out.</p>}
       <p>
         Last feed check: {formatMoment(health.last_feed_check)}
-        {health.feed_error && <span className="danger-text"> (failed: {health.feed_error})</span>}
+        <Failed error={health.feed_error} />
       </p>
       <p>Last new upload from the feed: {formatMoment(health.last_new_upload)}</p>
-      <p>Last deep scan: {formatMoment(health.last_deep_scan)}</p>
-      {health.push && <p>Push: {pushText(health.push)}</p>}
+      <p>
+        Last deep scan: {formatMoment(health.last_deep_scan)}
+        <Failed error={health.scan_error} />
+      </p>
+      {'push' in health && health.push && (
+        <p>
+          Push: {pushText(health.push)}
+          <Failed error={health.push.error} />
+        </p>
+      )}
       {failure ? (
         <div data-testid="last-failure">
           <p>
@@ -95,6 +86,7 @@ function HealthLines({ health }: { health: ChannelHealth }) {
           <p className="download-diagnosis">
             <strong>{failure.diagnosis.label}:</strong> {failure.diagnosis.advice}
           </p>
+          {!health.failing && <p className="muted">Working again: the checks since went well.</p>}
         </div>
       ) : (
         <p>Last failure: none</p>
