@@ -121,7 +121,11 @@ describe.each(ENGINES)('channel health on %s', (engine) => {
     expect(gone.last_failure).toMatchObject({
       source: 'feed',
       message: 'feed answered HTTP 404',
-      diagnosis: { category: 'unknown', label: 'Other failure' },
+      diagnosis: {
+        category: 'removed',
+        label: 'Removed',
+        advice: expect.stringMatching(/^YouTube has no feed for it/),
+      },
     });
     expect(gone.last_failure!.at).toMatch(ISO);
   });

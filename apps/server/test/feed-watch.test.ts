@@ -169,7 +169,7 @@ describe.each(ENGINES)('check_feeds on %s', (engine) => {
           name: 'Gone Channel',
           source: 'feed',
           last_error: 'feed answered HTTP 404',
-          category: 'unknown',
+          category: 'removed',
           checked_at: expect.stringMatching(/^\d{4}-/),
         },
       ],

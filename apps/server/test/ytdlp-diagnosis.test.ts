@@ -244,3 +244,24 @@ describe('failure diagnosis of real yt-dlp error texts (issue 16)', () => {
     expect(missing.advice).toBe('Install yt-dlp or set YTDLP_PATH.');
   });
 });
+
+describe('failure diagnosis of feed checks and hub requests (issue 16)', () => {
+  // the texts feed.repository.ts and websub-hub.repository.ts write: no yt-dlp is involved, so no advice
+  // to update it; the subscription is read (or asked) again at the next check either way
+  it.each([
+    ['feed unreachable: ENOTFOUND', 'network_down', /cannot be reached.*next feed check/],
+    ['feed unreachable: This operation was aborted', 'network_down', /cannot be reached.*next feed check/],
+    ['hub unreachable: ECONNREFUSED', 'network_down', /cannot be reached.*next feed check/],
+    ['feed answered HTTP 429', 'throttled', /limits requests.*next feed check/],
+    ['feed answered HTTP 403', 'throttled', /limits requests.*next feed check/],
+    ['feed answered HTTP 404', 'removed', /no feed for it.*gone or private.*deep scan/],
+    ['feed answered HTTP 500', 'unknown', /read again at the next feed check.*deep scan/],
+    ['hub answered HTTP 400: Invalid value for hub.callback', 'unknown', /TK_PUBLIC_URL/],
+    ['the hub denied the subscription: topic not allowed', 'unknown', /TK_PUBLIC_URL/],
+  ] as const)('%s → %s', (message, category, advice) => {
+    const diagnosis = diagnose(message, context);
+    expect(diagnosis.category).toBe(category);
+    expect(diagnosis.advice).toMatch(advice);
+    expect(diagnosis.advice).not.toMatch(/yt-dlp/);
+  });
+});

@@ -84,8 +84,37 @@ const RULES: [FailureCategory, RegExp][] = [
   ],
 ];
 
+/**
+ * Our own texts for a feed read or a hub request (feed.repository.ts, websub-hub.repository.ts): no
+ * yt-dlp is involved, and the feed (or the hub) is asked again at the next check whatever happened.
+ */
+const SUBSCRIPTION_TEXT = /^(?:feed|hub|the hub) /;
+const SUBSCRIPTION_RULES: [FailureCategory, RegExp][] = [
+  ['network_down', /^(?:feed|hub) unreachable: /],
+  ['throttled', /^(?:feed|hub) answered HTTP (?:429|403)\b/],
+  // YouTube has no feed for an id it does not know (gone, terminated) or will not show (private)
+  ['removed', /^feed answered HTTP 404\b/],
+];
+
 export function categorize(message: string): FailureCategory {
-  return RULES.find(([, pattern]) => pattern.test(message))?.[0] ?? 'unknown';
+  const rules = SUBSCRIPTION_TEXT.test(message) ? SUBSCRIPTION_RULES : RULES;
+  return rules.find(([, pattern]) => pattern.test(message))?.[0] ?? 'unknown';
+}
+
+/** What to do about a feed check's or a hub request's failure. */
+function subscriptionAdvice(category: FailureCategory, message: string): string {
+  switch (category) {
+    case 'network_down':
+      return 'The provider cannot be reached: it is asked again at the next feed check.';
+    case 'throttled':
+      return 'The provider limits requests: it is asked again at the next feed check; check feeds less often if this lasts.';
+    case 'removed':
+      return 'YouTube has no feed for it: the channel or playlist may be gone or private; the deep scan (Rescan subscriptions) tells for sure. A 404 that passes was YouTube’s.';
+    default:
+      return message.startsWith('feed ')
+        ? 'See the message; the feed is read again at the next feed check, and the deep scan still finds new uploads.'
+        : 'The hub refused or denied the push subscription: check that TK_PUBLIC_URL reaches this server from the internet; it is asked again at the next feed check, and feed checks find new uploads meanwhile.';
+  }
 }
 
 const FEW_MOMENTS_MS = 5 * 60_000;
@@ -127,6 +156,7 @@ export function ytdlpAge(version: string | undefined, now: number): string {
 }
 
 function adviceFor(category: FailureCategory, message: string, context: DiagnosisContext): string {
+  if (SUBSCRIPTION_TEXT.test(message)) return subscriptionAdvice(category, message);
   const age = ytdlpAge(context.ytdlpVersion, context.now);
   const update = `update yt-dlp${age ? ` (${age})` : ''}`;
   switch (category) {
