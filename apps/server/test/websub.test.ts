@@ -13,7 +13,8 @@ import { pushedUpload, signature, startHubStandIn, type HubStandIn } from './fix
  * subscribes every subscribed channel at the hub, the hub's challenge is echoed only for what we asked,
  * a signed push queues its video within seconds (ignore list, deletes, page sizes per type and auto-start
  * respected), an
- * unsigned or badly signed one is refused and changes nothing, leases are renewed before they end, and
+ * unsigned or badly signed one is refused and changes nothing, leases are renewed before they end (by
+ * check_feeds and by the serving process's own timer), and
  * unsubscribing a channel ends its subscription at the hub.
  */
 const topic = (channelId: string) => `https://www.youtube.com/xml/feeds/videos.xml?channel_id=${channelId}`;
@@ -249,6 +250,27 @@ describe.each(ENGINES)('WebSub push on %s', (engine) => {
     expect(hub.requests.map((r) => r.mode)).toEqual(['subscribe', 'subscribe']);
     expect(hub.requests[1]!.secret).toBe(hub.requests[0]!.secret);
     expect(await subscription()).toMatchObject({ state: 'active', lease_expires_at: clock + 600_000 });
+  });
+
+  it('renews the lease without check_feeds too: the serving process syncs on its own', async () => {
+    const requests = hub.requests.length;
+    const verifications = hub.verifications.length;
+    clock += 301_000; // past half of the lease again; no check_feeds runs (its schedule may be off)
+    const errors: unknown[] = [];
+    t.container.websub.keepLeases((error) => errors.push(error), 50);
+    try {
+      await waitFor(async () => hub.verifications.length > verifications, 10_000, 'a renewal');
+      expect(hub.requests.slice(requests)).toEqual([
+        expect.objectContaining({ mode: 'subscribe', topic: topic(alpha.id) }),
+      ]);
+      expect(await subscription()).toMatchObject({ state: 'active', lease_expires_at: clock + 600_000 });
+    } finally {
+      t.container.websub.stopKeepingLeases();
+      await t.container.websub.idle();
+    }
+    // the fresh lease is not renewed again by the syncs that follow
+    expect(hub.requests.length).toBe(requests + 1);
+    expect(errors).toEqual([]);
   });
 
   it('unsubscribes at the hub when the channel is unsubscribed; a later push is refused', async () => {

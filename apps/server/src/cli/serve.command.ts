@@ -71,6 +71,8 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     container.scheduler.start();
     // daily snapshots at 12:00 (TZ), and one now when the newest is older than a day (upstream §4.5)
     container.snapshots.startDaily((error) => app.log.warn({ err: error }, 'snapshot not started'));
+    // with TK_PUBLIC_URL: push leases are kept even when check_feeds is not scheduled
+    container.websub.keepLeases((error) => app.log.warn({ err: error }, 'websub sync failed'));
   });
   // scale-out: the API only enqueues unless TK_WORKERS asks it to take jobs too
   const worker =
@@ -95,6 +97,7 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     recovery.stop();
     await container.scheduler.stop();
     container.snapshots.stopDaily();
+    container.websub.stopKeepingLeases();
     await worker?.stop();
     await container.jobs.close();
     await container.taskNotify.idle();

@@ -23,6 +23,8 @@ const LEASE_SECONDS = 432_000;
 const DAY_MS = 86_400_000;
 /** A request the hub has not verified within this long is sent again. */
 const VERIFY_WAIT_MS = 60 * 60_000;
+/** How often the serving process syncs on its own, whatever check_feeds' schedule. */
+const LEASE_KEEPER_MS = 6 * 60 * 60_000;
 /** hub requests at the same time during a sync */
 const CONCURRENCY = 4;
 
@@ -67,12 +69,14 @@ export interface WebsubDeps {
  * own; the hub's verification is answered only for a request we made, in the mode we asked for; a push is
  * taken only with a valid HMAC signature, and its new videos go through the queue's scan path (ignored,
  * deleted, archived and queued ids left out; auto-start as a scan). Leases are renewed by `sync`, which
- * check_feeds runs, and a change of subscriptions starts one at once (`syncSoon`).
+ * check_feeds runs and the serving process runs every 6 hours (`keepLeases`), and a change of
+ * subscriptions starts one at once (`syncSoon`).
  */
 export class WebsubService {
   private readonly now: () => number;
   private syncs: Promise<unknown> = Promise.resolve();
   private pushes: Promise<void> = Promise.resolve();
+  private keeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: WebsubDeps) {
     this.now = deps.now ?? Date.now;
@@ -100,6 +104,23 @@ export class WebsubService {
   syncSoon(): void {
     if (!this.enabled) return;
     this.sync().catch((error: unknown) => this.deps.log.warn({ err: error }, 'websub sync failed'));
+  }
+
+  /**
+   * Keeps the leases without check_feeds too (its schedule may be off): a sync now and then every
+   * `everyMs` (default 6 hours; a lease is renewed within a day of its end). For the serving process.
+   */
+  keepLeases(onError: (error: unknown) => void, everyMs = LEASE_KEEPER_MS): void {
+    if (!this.enabled || this.keeper) return;
+    const run = () => void this.sync().catch(onError);
+    this.keeper = setInterval(run, everyMs);
+    this.keeper.unref();
+    run();
+  }
+
+  stopKeepingLeases(): void {
+    clearInterval(this.keeper);
+    this.keeper = undefined;
   }
 
   /** Waits for the background syncs and pushes (tests, shutdown). */
