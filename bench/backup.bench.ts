@@ -72,8 +72,6 @@ async function seed(handle: DatabaseHandle): Promise<void> {
         comment_count: null,
         sponsorblock: null,
         thumb_url: null,
-        watched: 0,
-        watched_date: null,
       }));
       await trx.insertInto('videos').values(videos).execute();
       await trx

@@ -23,6 +23,7 @@ import {
 } from './support/download-catalogue.ts';
 import { machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
+import { markSeededWatched } from './support/watched.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const size = { videos: env('BENCH_VIDEOS', 2_000), lines: env('BENCH_LINES', 200_000), channels: 100 };
@@ -96,6 +97,7 @@ async function measureEngine(place: BenchPlace) {
   });
   try {
     const headers = { authorization: `Token ${await signInForToken(port, password)}` };
+    await markSeededWatched(place);
     const call = async (method: string, url: string, body?: unknown) => {
       const answer = await fetch(`http://127.0.0.1:${port}${url}`, {
         method,

@@ -11,6 +11,7 @@ import { runLoad } from './search/load.ts';
 import { measureVideoList } from './search/video-list.ts';
 import { machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
+import { markSeededWatched } from './support/watched.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const size = {
@@ -30,6 +31,7 @@ async function measureEngine(place: BenchPlace) {
   const server = await startBundleServer({ port, dataDir: place.dataDir, password, env: place.serverEnv });
   try {
     const headers = { authorization: `Token ${await signInForToken(port, password)}` };
+    log(`${place.engine}: ${await markSeededWatched(place)} watched marks for the bench's user`);
     await runLoad({ port, headers, paths: ['/api/ping/'], seconds: 1, concurrency });
     const baseline = await runLoad({ port, headers, paths: ['/api/ping/'], seconds, concurrency });
     log(`${place.engine} baseline /api/ping/: ${JSON.stringify(baseline)}`);

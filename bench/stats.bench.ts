@@ -2,7 +2,8 @@
 // 100 000 videos / 5 000 channels, 32 concurrent clients, on SQLite and PostgreSQL). The figures come from
 // totals kept by triggers (migration 0012), so their cost should not grow with the archive.
 // The archive holds videos, channels, playlists and a download queue, no subtitle lines (they do not enter
-// any statistic): types, watched and active flags, sizes and durations vary, and 2 % of the videos were
+// any statistic): types, active flags, sizes and durations vary, a third is watched by the bench's user (watched
+// is per user: support/watched.ts marks them once the server has made that user), and 2 % of the videos were
 // downloaded over the last 7 days. SQLite is seeded as the search bench seeds it (bench/search/seed.ts);
 // PostgreSQL, when BENCH_DATABASE_URL is set, in its own schema with generate_series (bench/support/engines.ts:
 // removed afterwards). Also measured: GET /api/ping/ at the same concurrency, the machine's floor. Prints one
@@ -18,6 +19,7 @@ import { runLoad, type LoadFigures } from './search/load.ts';
 import { seedLibrary } from './search/seed.ts';
 import { benchEngines, machineLoad, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
+import { markSeededWatched } from './support/watched.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const videos = env('BENCH_VIDEOS', 100_000);
@@ -40,12 +42,11 @@ const ENDPOINTS = {
 };
 
 /**
- * The same variety on both engines, from a row number `n`: a tenth shorts and a twentieth streams, a third
- * watched, 3 % no longer on the provider, sizes and durations spread, the last 2 % downloaded this week.
+ * The same variety on both engines, from a row number `n`: a tenth shorts and a twentieth streams, 3 % no
+ * longer on the provider, sizes and durations spread, the last 2 % downloaded this week.
  */
 const variety = (n: string, now: number) => `
   vid_type = CASE WHEN ${n} % 10 = 0 THEN 'shorts' WHEN ${n} % 20 = 5 THEN 'streams' ELSE 'videos' END,
-  watched = CASE WHEN ${n} % 3 = 0 THEN 1 ELSE 0 END,
   active = CASE WHEN ${n} % 33 = 0 THEN 0 ELSE 1 END,
   media_size = 1000000 + (${n} % 997) * 250000,
   duration = 30 + (${n} % 3571) + 0.25,
@@ -118,6 +119,7 @@ async function measure(place: BenchPlace) {
   const server = await startBundleServer({ port, dataDir, password, env: serverEnv });
   try {
     const headers = { authorization: `Token ${await signInForToken(port, password)}` };
+    log(`${engine}: ${await markSeededWatched(place)} watched marks for the bench's user`);
     const load = (paths: string[], s: number) => runLoad({ port, headers, paths, seconds: s, concurrency });
     await load(['/api/ping/'], 2);
     const baseline = await load(['/api/ping/'], seconds);
@@ -132,6 +134,9 @@ async function measure(place: BenchPlace) {
       video: (await (await fetch(`http://127.0.0.1:${port}${ENDPOINTS.video}`, { headers })).json()) as {
         doc_count: number;
         type_shorts: { doc_count: number } | null;
+      },
+      watch: (await (await fetch(`http://127.0.0.1:${port}${ENDPOINTS.watch}`, { headers })).json()) as {
+        watched: { items: number } | null;
       },
       downloadhist: (await (
         await fetch(`http://127.0.0.1:${port}${ENDPOINTS.downloadhist}`, { headers })
@@ -152,6 +157,7 @@ async function measure(place: BenchPlace) {
       load_before: before.load_average,
       load_after: machineLoad().load_average,
       videos_counted: archive.video.doc_count,
+      watched_counted: archive.watch.watched?.items ?? 0,
       shorts_counted: archive.video.type_shorts?.doc_count,
       history_days: archive.downloadhist.length,
       baseline_ping: baseline,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeChannel, makeVideo } from './factories.ts';
+import { makeChannel, makeVideo, makeWatch, watchesOf } from './factories.ts';
 import { createTestApp, createUser, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -10,6 +10,8 @@ import { ENGINES } from './helpers/database.ts';
 describe.each(ENGINES)('backup safety and snapshots on %s', (engine) => {
   let t: TestApp;
   let token: string;
+  let staffId: number;
+  let otherId: number;
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string) => {
     const res = await t.app.inject({
       method,
@@ -31,7 +33,9 @@ describe.each(ENGINES)('backup safety and snapshots on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    token = await t.container.auth.getOrCreateToken((await createUser(t, { username: 'k', staff: true })).id);
+    staffId = (await createUser(t, { username: 'k', staff: true })).id;
+    otherId = (await createUser(t, { username: 'other' })).id;
+    token = await t.container.auth.getOrCreateToken(staffId);
     const channel = await makeChannel(t.database.db, { channel_name: 'Kept' });
     await makeVideo(t.database.db, { channel_id: channel.channel_id, title: 'First' });
     await makeVideo(t.database.db, { channel_id: channel.channel_id, title: 'Second' });
@@ -119,6 +123,13 @@ describe.each(ENGINES)('backup safety and snapshots on %s', (engine) => {
   });
 
   it('takes a snapshot, lists it with next_exec_str and expire_after, and restores it while serving', async () => {
+    const byTitle = async (title: string) =>
+      (await call('GET', '/api/video/')).body.data.find((v: { title: string }) => v.title === title)
+        .youtube_id as string;
+    const [first, second] = [await byTitle('First'), await byTitle('Second')];
+    // each user's own watched marks are in the snapshot
+    await makeWatch(t.database.db, otherId, first, 1_000);
+    await makeWatch(t.database.db, staffId, second, 2_000);
     const { started, run } = await runTask('POST', '/api/appsettings/snapshot/');
     expect(started).toEqual({
       snapshot_name: expect.stringMatching(/^ta_daily_\d{8}-\d{6}/),
@@ -146,10 +157,17 @@ describe.each(ENGINES)('backup safety and snapshots on %s', (engine) => {
       started.snapshot_name,
     );
 
-    const second = (await call('GET', '/api/video/')).body.data.find(
-      (v: { title: string }) => v.title === 'Second',
-    );
-    await call('DELETE', `/api/video/${second.youtube_id}/`);
+    await call('DELETE', `/api/video/${second}/`);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/watched/',
+          headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+          payload: { id: first, is_watched: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     await makeVideo(t.database.db, { title: 'Added after the snapshot' });
     expect(await titles()).toEqual(['Added after the snapshot', 'First']);
 
@@ -159,6 +177,9 @@ describe.each(ENGINES)('backup safety and snapshots on %s', (engine) => {
     expect(await titles()).toEqual(['First', 'Second']);
     expect((await call('GET', '/api/search/?query=second')).body.results.video_results).toHaveLength(1);
     expect((await call('GET', '/api/stats/video/')).body.doc_count).toBe(2);
+    expect(await watchesOf(t.database.db, first)).toEqual([{ user_id: otherId, watched_date: 1_000 }]);
+    expect(await watchesOf(t.database.db, second)).toEqual([{ user_id: staffId, watched_date: 2_000 }]);
+    expect((await call('GET', '/api/stats/watch/')).body.watched).toMatchObject({ items: 1 });
 
     expect((await call('POST', '/api/appsettings/snapshot/ta_daily_19990101-000000/')).status).toBe(400);
     expect(await call('DELETE', `/api/appsettings/snapshot/${started.snapshot_name}/`)).toEqual({

@@ -28,6 +28,8 @@ export async function writeUpstreamZip(target: string): Promise<void> {
 describe.each(ENGINES)('restoring a Tube Archivist backup on %s', (engine) => {
   let t: TestApp;
   let token: string;
+  /** a second account of ours: upstream's watched flag was every user's, so it becomes theirs too */
+  let familyToken: string;
   const get = async (url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}` } });
     return {
@@ -41,6 +43,7 @@ describe.each(ENGINES)('restoring a Tube Archivist backup on %s', (engine) => {
     // user 1, as upstream's first user (its user_1 config comes along)
     const admin = await createUser(t, { username: 'admin', staff: true, superuser: true });
     token = await t.container.auth.getOrCreateToken(admin.id);
+    familyToken = await t.container.auth.getOrCreateToken((await createUser(t, { username: 'family' })).id);
     await writeUpstreamZip(path.join(t.container.backups.dir, 'ta_backup-20240301-auto.zip'));
     // the media folder Tube Archivist left: <channel>/<id>.mp4
     const media = path.join(t.container.config.mediaDir, 'UCtaChannel00000000000001');
@@ -97,6 +100,23 @@ describe.each(ENGINES)('restoring a Tube Archivist backup on %s', (engine) => {
       playlist: ['PLtaPlaylist0000000000000000000001'],
     });
     expect((await get('/youtube/UCtaChannel00000000000001/taVideo0001.mp4')).status).toBe(200);
+    const familys = await t.app.inject({
+      method: 'GET',
+      url: '/api/video/?watch=watched',
+      headers: { authorization: `Token ${familyToken}` },
+    });
+    expect(familys.json().data).toEqual([
+      expect.objectContaining({
+        youtube_id: 'taVideo0001',
+        player: expect.objectContaining({ watched: true, watched_date: 1709300000 }),
+      }),
+    ]);
+    expect((await get('/api/video/?watch=unwatched')).body.data).toEqual([
+      expect.objectContaining({
+        youtube_id: 'taVideo0002',
+        player: expect.objectContaining({ watched: false }),
+      }),
+    ]);
     const short = (await get('/api/video/taVideo0002/')).body;
     expect(short).toMatchObject({
       published: '2023-05-01T00:00:00+00:00',

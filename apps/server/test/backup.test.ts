@@ -9,7 +9,10 @@ import {
   makeQueueItem,
   makeSubtitle,
   makeVideo,
+  makeWatch,
+  watchesOf,
 } from './factories.ts';
+import { BackupZipRepository } from '../src/repositories/backup-zip.repository.ts';
 import { createTestApp, createUser, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -46,6 +49,7 @@ describe.each(ENGINES)('ZIP backup and restore on %s', (engine) => {
   let token: string;
   let viewerToken: string;
   let ids: { video: string; channel: string; playlist: string; custom: string };
+  let watched: { second: string; third: string };
 
   const call = async (t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, key = token) => {
     const res = await t.app.inject({
@@ -86,7 +90,6 @@ describe.each(ENGINES)('ZIP backup and restore on %s', (engine) => {
       description: 'How an orbit works',
       tags: '["orbit"]',
       duration: 600.5,
-      watched: 0,
       comment_count: 2,
       sponsorblock: JSON.stringify({
         is_enabled: true,
@@ -100,10 +103,13 @@ describe.each(ENGINES)('ZIP backup and restore on %s', (engine) => {
       channel_id: channel.channel_id,
       title: 'Orbit advanced',
       vid_type: 'shorts',
-      watched: 1,
-      watched_date: BASE_TIME + 5_000_500,
     });
-    await makeVideo(db, { title: 'Another channel video' });
+    const third = await makeVideo(db, { title: 'Another channel video' });
+    // watched is per user: both watched the short (the viewer last), only the viewer the third video
+    await makeWatch(db, admin.id, second.youtube_id, BASE_TIME + 1_000);
+    await makeWatch(db, viewer.id, second.youtube_id, BASE_TIME + 5_000_500);
+    await makeWatch(db, viewer.id, third.youtube_id, BASE_TIME + 7_000);
+    watched = { second: second.youtube_id, third: third.youtube_id };
     await makeSubtitle(db, video, 'en');
     await db
       .insertInto('subtitle_fragments')
@@ -220,6 +226,29 @@ describe.each(ENGINES)('ZIP backup and restore on %s', (engine) => {
       expect(zip).toContain(`es_${index}-${date}-0.json`);
     }
     expect(zip).toContain(`tk_users-${date}-0.json`);
+    expect(zip).toContain(`tk_watches-${date}-0.json`);
+    // upstream's one watched flag: watched when anyone watched it, dated by the latest mark
+    const opened = await new BackupZipRepository().open(list.body[0].file_path);
+    const players = new Map<string, unknown>();
+    let action: { index: { _id: string } } | undefined;
+    for await (const line of opened.lines(`es_video-${date}-0.json`)) {
+      if (!action) action = JSON.parse(line);
+      else {
+        players.set(action.index._id, JSON.parse(line).player);
+        action = undefined;
+      }
+    }
+    opened.close();
+    expect(players.get(watched.second)).toMatchObject({
+      watched: true,
+      watched_date: (BASE_TIME + 5_000_500) / 1000,
+    });
+    expect(players.get(watched.third)).toMatchObject({
+      watched: true,
+      watched_date: (BASE_TIME + 7_000) / 1000,
+    });
+    expect(players.get(ids.video)).toMatchObject({ watched: false });
+    expect(players.get(ids.video)).not.toHaveProperty('watched_date');
     expect((await call(source, 'GET', `/api/appsettings/backup/${list.body[0].filename}/`)).body).toEqual(
       list.body[0],
     );
@@ -250,6 +279,18 @@ describe.each(ENGINES)('ZIP backup and restore on %s', (engine) => {
     const viewerKey = await target.container.auth.getOrCreateToken(viewer!.id);
     expect(await readAll(target, targetToken)).toEqual(before);
     expect(await readAll(target, viewerKey)).toEqual(viewerBefore);
+    // each user's own marks came back, not upstream's one flag for everyone
+    const keeper = (await target.container.repositories.users.findByUsername('keeper'))!;
+    expect(await watchesOf(target.database.db, watched.second)).toEqual(
+      [
+        { user_id: keeper.id, watched_date: BASE_TIME + 1_000 },
+        { user_id: viewer!.id, watched_date: BASE_TIME + 5_000_500 },
+      ].sort((a, b) => a.user_id - b.user_id),
+    );
+    expect(await watchesOf(target.database.db, watched.third)).toEqual([
+      { user_id: viewer!.id, watched_date: BASE_TIME + 7_000 },
+    ]);
+    expect(await watchesOf(target.database.db, ids.video)).toEqual([]);
     const schedules = (await call(target, 'GET', '/api/task/schedule/', targetToken)).body;
     expect(schedules.find((s: { name: string }) => s.name === 'run_backup')).toMatchObject({
       schedule: '0 3 *',

@@ -5,7 +5,7 @@ import { FAKE, FAKE_YTDLP_PATH } from './helpers/fake-ytdlp.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 import { queueFakeVideo, startAssetServer } from './helpers/acquisition.ts';
-import { makeChannel, makePlaylist, makeVideo } from './factories.ts';
+import { makeChannel, makePlaylist, makeVideo, makeWatch } from './factories.ts';
 
 const DAY = 86_400_000;
 
@@ -20,19 +20,25 @@ afterAll(() => assets.close());
 describe.each(ENGINES)('download post-processing on %s', (engine) => {
   let t: TestApp;
   let staff: Client;
+  let staffId: number;
+  /** a second user: auto delete counts a video watched by anyone, dated by the latest mark */
+  let viewerId: number;
   const db = () => t.database.db;
   const runDownloads = async () => {
     const res = await staff.request({ method: 'POST', url: '/api/task/by-name/download_pending/' });
     await t.container.jobs.idle();
     return (await staff.request({ method: 'GET', url: `/api/task/by-id/${res.json().task_id}/` })).json();
   };
-  /** An archived video with a file and a subtitle file in the media tree. */
-  const archived = async (channelId: string, watchedDaysAgo: number | null) => {
-    const video = await makeVideo(db(), {
-      channel_id: channelId,
-      watched: watchedDaysAgo === null ? 0 : 1,
-      watched_date: watchedDaysAgo === null ? null : Date.now() - watchedDaysAgo * DAY,
-    });
+  /**
+   * An archived video with a file and a subtitle file in the media tree, marked watched by the staff member
+   * `watchedDaysAgo` days ago (null: not), and by the other user `viewerDaysAgo` days ago when given.
+   */
+  const archived = async (channelId: string, watchedDaysAgo: number | null, viewerDaysAgo?: number) => {
+    const video = await makeVideo(db(), { channel_id: channelId });
+    if (watchedDaysAgo !== null)
+      await makeWatch(db(), staffId, video.youtube_id, Date.now() - watchedDaysAgo * DAY);
+    if (viewerDaysAgo !== undefined)
+      await makeWatch(db(), viewerId, video.youtube_id, Date.now() - viewerDaysAgo * DAY);
     const file = path.join(t.container.config.mediaDir, video.media_url);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, 'mp4');
@@ -60,7 +66,9 @@ describe.each(ENGINES)('download post-processing on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { YTDLP_PATH: FAKE_YTDLP_PATH });
-    staff = await sessionClient(t, (await createUser(t, { username: 'keeper', staff: true })).id);
+    staffId = (await createUser(t, { username: 'keeper', staff: true })).id;
+    staff = await sessionClient(t, staffId);
+    viewerId = (await createUser(t, { username: 'viewer' })).id;
   });
   afterAll(async () => {
     await t.container.jobs.close();
@@ -103,6 +111,32 @@ describe.each(ENGINES)('download post-processing on %s', (engine) => {
         .data.map((d: { youtube_id: string }) => d.youtube_id)
         .sort(),
     ).toEqual([old.id, justWatched.id].sort());
+  });
+
+  it('counts a video watched by any one user, dated by the latest mark of all users', async () => {
+    await t.container.appConfig.update({ downloads: { autodelete_days: 5 } });
+    const plain = (await makeChannel(db())).channel_id;
+    const watchedByOneLongAgo = await archived(plain, 10);
+    const onlyTheViewerLongAgo = await archived(plain, null, 6);
+    // the staff member watched it long ago, the viewer just now: nobody loses what someone just watched
+    const rewatched = await archived(plain, 10, 1);
+    const onlyTheViewerRecently = await archived(plain, null, 4);
+    const task = await runDownloads();
+    expect(task).toMatchObject({ status: 'SUCCESS' });
+    expect(task.result).toContain('auto-deleted 2 watched video(s)');
+    for (const gone of [watchedByOneLongAgo, onlyTheViewerLongAgo]) {
+      expect(await exists(gone.id)).toBe(false);
+      expect(await queueStatus(gone.id)).toBe('ignore');
+    }
+    for (const kept of [rewatched, onlyTheViewerRecently]) expect(await exists(kept.id)).toBe(true);
+    // once the days have passed since the latest mark, it goes too
+    await db()
+      .updateTable('video_watches')
+      .set({ watched_date: Date.now() - 6 * DAY })
+      .where('youtube_id', 'in', [rewatched.id, onlyTheViewerRecently.id])
+      .execute();
+    expect((await runDownloads()).result).toContain('auto-deleted 2 watched video(s)');
+    for (const gone of [rewatched, onlyTheViewerRecently]) expect(await exists(gone.id)).toBe(false);
   });
 
   it('refreshes subscribed playlists, and the playlists of a channel with index_playlists that got videos', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pingResponse, statsVideo, videoList } from '@tubekeeper/contract';
 import { exactWireSerializer, wireCheckOn } from '../src/http/exact-wire.ts';
-import { makeChannel, makePlaylist, makeProgress, makeSubtitle, makeVideo } from './factories.ts';
+import { makeChannel, makePlaylist, makeProgress, makeSubtitle, makeVideo, makeWatch } from './factories.ts';
 import { createTestApp, createUser, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -41,9 +41,8 @@ describe.each(ENGINES)('exact-wire routes on %s', (engine) => {
         has_unlocked: false,
         alpha: { nested: true },
       }),
-      watched: 1,
-      watched_date: Date.UTC(2025, 1, 2),
     });
+    await makeWatch(db, user.id, full.youtube_id, Date.UTC(2025, 1, 2));
     const resumed = await makeVideo(db, {
       channel_id: channelId,
       sponsorblock: JSON.stringify({ segments: [] }),

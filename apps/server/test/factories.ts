@@ -102,8 +102,6 @@ export async function makeVideo(db: Db, overrides: Partial<Insertable<VideosTabl
     comment_count: null,
     sponsorblock: null,
     thumb_url: null,
-    watched: 0,
-    watched_date: null,
     ...overrides,
     channel_id: channelId,
   };
@@ -203,6 +201,48 @@ export async function makeProgress(db: Db, userId: number, youtubeId: string, po
     .insertInto('watch_progress')
     .values({ user_id: userId, youtube_id: youtubeId, position, updated_at: Date.now() })
     .execute();
+}
+
+/**
+ * A watched mark of one user (watched is per user, migration 0030), with the video's type and duration as
+ * the mark carries them. Returns the date written.
+ */
+export async function makeWatch(
+  db: Db,
+  userId: number,
+  youtubeId: string,
+  watchedDate: number | null = BASE_TIME,
+) {
+  const video = await db
+    .selectFrom('videos')
+    .select(['vid_type', 'duration'])
+    .where('youtube_id', '=', youtubeId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('video_watches')
+    .values({
+      user_id: userId,
+      youtube_id: youtubeId,
+      watched_date: watchedDate,
+      vid_type: video.vid_type,
+      duration_ms: Math.round(video.duration * 1000),
+    })
+    .execute();
+  return watchedDate;
+}
+
+/** The users who marked a video watched, in id order, with their dates. */
+export async function watchesOf(db: Db, youtubeId: string) {
+  const rows = await db
+    .selectFrom('video_watches')
+    .select(['user_id', 'watched_date'])
+    .where('youtube_id', '=', youtubeId)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    watched_date: r.watched_date === null ? null : Number(r.watched_date),
+  }));
 }
 
 export async function makeQueueItem(db: Db, channelId: string, status: 'pending' | 'ignore' = 'pending') {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stableChannelId } from '../src/services/metadata-mapper.ts';
 import { createTestApp, createUser, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
+import { makeWatch, watchesOf } from './factories.ts';
 import {
   imageSize,
   listTree,
@@ -257,7 +258,7 @@ describe.each(ENGINES)('manual import on %s', (engine) => {
     putFullVideo();
     await run(false);
     const user = await createUser(t, { username: `viewer-${engine}` });
-    await db().updateTable('videos').set({ watched: 1, watched_date: 1234 }).execute();
+    await makeWatch(db(), user.id, ID, 1234);
     await db()
       .insertInto('watch_progress')
       .values({ user_id: user.id, youtube_id: ID, position: 42, updated_at: 1 })
@@ -288,9 +289,8 @@ describe.each(ENGINES)('manual import on %s', (engine) => {
     expect(video).toMatchObject({
       title: 'Birdhouse, second take',
       view_count: 999999,
-      watched: 1,
-      watched_date: 1234,
     });
+    expect(await watchesOf(db(), ID)).toEqual([{ user_id: user.id, watched_date: 1234 }]);
     expect(video.media_size).toBe(fs.statSync(media.taggedMp4).size);
     expect(await db().selectFrom('watch_progress').select('position').execute()).toEqual([{ position: 42 }]);
     expect(await db().selectFrom('playlist_entries').select('youtube_id').execute()).toEqual([

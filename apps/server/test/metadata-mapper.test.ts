@@ -61,9 +61,10 @@ describe('metadata mapper on real yt-dlp info JSON', () => {
       average_rating: null,
       comment_count: 3,
       thumb_url: 'https://i.ytimg.com/vi_webp/dQw4w9WgXcQ/maxresdefault.webp',
-      watched: 0,
       active: 1,
     });
+    // a new video is nobody's watched one: marks are per user, in their own table
+    expect(video).not.toHaveProperty('watched');
     expect(JSON.parse(video.tags as string)).toEqual(['woodworking', 'birdhouse', 'diy']);
     expect(JSON.parse(video.category as string)).toEqual(['Howto & Style']);
     expect(video.description).toContain('https://example.org/birdhouse');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoRow } from '../src/db/tables.ts';
-import { makePlaylist, makeVideo } from './factories.ts';
+import { makePlaylist, makeVideo, makeWatch } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 import { tool } from './helpers/import-media.ts';
@@ -12,6 +12,7 @@ describe.each(ENGINES)('custom playlists and playlist settings on %s', (engine) 
   let staff: Client;
   let viewer: Client;
   let staffId: number;
+  let viewerId: number;
   let videos: VideoRow[];
 
   const customUrl = (id: string) => `/api/playlist/custom/${id}/`;
@@ -35,7 +36,8 @@ describe.each(ENGINES)('custom playlists and playlist settings on %s', (engine) 
     t = await createTestApp(engine);
     staffId = (await createUser(t, { username: 'curator', staff: true })).id;
     staff = await sessionClient(t, staffId);
-    viewer = await sessionClient(t, (await createUser(t, { username: 'viewer' })).id);
+    viewerId = (await createUser(t, { username: 'viewer' })).id;
+    viewer = await sessionClient(t, viewerId);
     videos = [];
     for (const title of ['One', 'Two', 'Three', 'Four'])
       videos.push(await makeVideo(t.database.db, { title }));
@@ -165,7 +167,7 @@ describe.each(ENGINES)('custom playlists and playlist settings on %s', (engine) 
     const { playlist_id: id } = await create('Hidden watched');
     const [a, b, c] = videos.map((v) => v.youtube_id) as [string, string, string];
     for (const videoId of [a, b, c]) await act(id, 'create', videoId);
-    await t.database.db.updateTable('videos').set({ watched: 1 }).where('youtube_id', '=', b).execute();
+    await makeWatch(t.database.db, staffId, b);
     await t.container.userConfig.update(staffId, { hide_watched_playlist: true });
     await act(id, 'up', c);
     expect((await order(id)).map((e) => e[1])).toEqual([c, a, b]);
@@ -174,6 +176,25 @@ describe.each(ENGINES)('custom playlists and playlist settings on %s', (engine) 
     await t.container.userConfig.update(staffId, { hide_watched_playlist: false });
     await act(id, 'down', a);
     expect((await order(id)).map((e) => e[1])).toEqual([c, a, b]);
+  });
+
+  it("moves past the caller's own watched videos only", async () => {
+    const { playlist_id: id } = await create('Whose watched');
+    // not the video the staff member watched in the test before
+    const [a, , b, c] = videos.map((v) => v.youtube_id) as [string, string, string, string];
+    for (const videoId of [a, b, c]) await act(id, 'create', videoId);
+    // the viewer watched b; the staff member, who hides watched videos, did not: b is in their view
+    await makeWatch(t.database.db, viewerId, b);
+    await t.container.userConfig.update(staffId, { hide_watched_playlist: true });
+    await act(id, 'up', c);
+    expect((await order(id)).map((e) => e[1])).toEqual([a, c, b]);
+    // the viewer hides watched videos too: for them b is hidden, so c moves past it
+    await t.container.userConfig.update(viewerId, { hide_watched_playlist: true });
+    await act(id, 'down', c, viewer);
+    expect((await order(id)).map((e) => e[1])).toEqual([a, b, c]);
+    await act(id, 'up', c, viewer);
+    expect((await order(id)).map((e) => e[1])).toEqual([c, a, b]);
+    await t.container.userConfig.update(staffId, { hide_watched_playlist: false });
   });
 
   it('answers 404 for a missing playlist or video, 400 for a provider playlist or a bad action', async () => {

@@ -5,7 +5,7 @@ import { FAKE, FAKE_YTDLP_PATH } from './helpers/fake-ytdlp.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 import { fakeTitle, startAssetServer } from './helpers/acquisition.ts';
-import { BASE_TIME, makeChannel, makePlaylist, makeVideo } from './factories.ts';
+import { BASE_TIME, makeChannel, makePlaylist, makeVideo, makeWatch, watchesOf } from './factories.ts';
 import { insertFragment } from './search/search-seed.ts';
 
 const GONE_VIDEO = 'goneVideo01';
@@ -64,15 +64,10 @@ describe.each(ENGINES)('reindex and the refresh API on %s', (engine) => {
       channel_id: FAKE.alpha.id,
       title: 'Old title',
       vid_type: 'shorts',
-      watched: 1,
-      watched_date: BASE_TIME,
     });
-    const gone = await withFile({
-      youtube_id: GONE_VIDEO,
-      channel_id: FAKE.alpha.id,
-      watched: 1,
-      watched_date: BASE_TIME,
-    });
+    const gone = await withFile({ youtube_id: GONE_VIDEO, channel_id: FAKE.alpha.id });
+    await makeWatch(db(), viewerId, FAKE.video, BASE_TIME);
+    await makeWatch(db(), viewerId, GONE_VIDEO, BASE_TIME);
     await db()
       .insertInto('watch_progress')
       .values({ user_id: viewerId, youtube_id: FAKE.video, position: 42, updated_at: BASE_TIME })
@@ -94,8 +89,6 @@ describe.each(ENGINES)('reindex and the refresh API on %s', (engine) => {
     expect(refreshed).toMatchObject({
       title: fakeTitle(FAKE.video),
       active: 1,
-      watched: 1,
-      watched_date: BASE_TIME,
       vid_type: 'shorts',
       comment_count: 4,
       date_downloaded: kept.row.date_downloaded,
@@ -112,7 +105,9 @@ describe.each(ENGINES)('reindex and the refresh API on %s', (engine) => {
       true,
     );
 
-    expect(await video(GONE_VIDEO)).toMatchObject({ active: 0, watched: 1, title: gone.row.title });
+    expect(await video(GONE_VIDEO)).toMatchObject({ active: 0, title: gone.row.title });
+    for (const id of [FAKE.video, GONE_VIDEO])
+      expect(await watchesOf(db(), id)).toEqual([{ user_id: viewerId, watched_date: BASE_TIME }]);
     expect(fs.existsSync(gone.file)).toBe(true);
     const entries = await db().selectFrom('playlist_entries').select('youtube_id').orderBy('idx').execute();
     expect(entries.map((e) => e.youtube_id)).toEqual([FAKE.video, GONE_VIDEO]);

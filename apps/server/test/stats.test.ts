@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentLocalDays } from '../src/services/local-days.ts';
 import { pythonTitle } from '../src/services/stats.service.ts';
-import { makeChannel, makePlaylist, makeQueueItem, makeVideo } from './factories.ts';
+import { makeChannel, makePlaylist, makeQueueItem, makeVideo, makeWatch } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -47,6 +47,7 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
   let t: TestApp;
   let staff: Client;
   let viewer: Client;
+  let viewerId: number;
   const get = async (client: Client, url: string) => {
     const res = await client.request({
       method: 'GET',
@@ -60,7 +61,8 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { TZ: 'Asia/Kolkata' });
     staff = await sessionClient(t, (await createUser(t, { username: 'boss', staff: true })).id);
-    viewer = await sessionClient(t, (await createUser(t, { username: 'viewer' })).id);
+    viewerId = (await createUser(t, { username: 'viewer' })).id;
+    viewer = await sessionClient(t, viewerId);
   });
   afterAll(() => t.close());
 
@@ -127,7 +129,7 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
       await makeChannel(db, { channel_id: ids.c, channel_name: 'gone 3d', channel_active: 0 });
       const video = (id: string, fields: Parameters<typeof makeVideo>[1]) =>
         makeVideo(db, { youtube_id: id, ...fields });
-      await video('a1', { channel_id: ids.a, media_size: 1000, duration: 100.4, watched: 1 });
+      await video('a1', { channel_id: ids.a, media_size: 1000, duration: 100.4 });
       await video('a2', { channel_id: ids.a, vid_type: 'shorts', media_size: 500, duration: 30.3 });
       await video('b1', { channel_id: ids.b, media_size: 2000, duration: 3600 });
       await video('c1', {
@@ -137,7 +139,10 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
         media_size: 4000,
         duration: 50.5,
       });
-      await video('c2', { channel_id: ids.c, active: 0, media_size: 100, duration: 10, watched: 1 });
+      await video('c2', { channel_id: ids.c, active: 0, media_size: 100, duration: 10 });
+      // the viewer has watched a1 and c2; the staff member nothing yet (watched is per user)
+      await makeWatch(db, viewerId, 'a1');
+      await makeWatch(db, viewerId, 'c2');
       // downloads: today and three days ago; two days ago has none; the oldest day counted is 7 days back
       // from its first moment, one second earlier is outside the week
       const downloaded = {
@@ -204,15 +209,23 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
       });
     });
 
-    it('splits the duration into watched and unwatched', async () => {
+    const nothingWatched = {
+      total: { duration: 3791, duration_str: '1h 03m 11s', items: 5 },
+      watched: null,
+      unwatched: { duration: 3791, duration_str: '1h 03m 11s', progress: 1, items: 5 },
+    };
+
+    it("splits the duration into the caller's watched and unwatched", async () => {
       expect(await get(viewer, '/api/stats/watch/')).toEqual({
         total: { duration: 3791, duration_str: '1h 03m 11s', items: 5 },
         watched: { duration: 110, duration_str: '1m 50s', progress: 110 / 3791, items: 2 },
         unwatched: { duration: 3680, duration_str: '1h 01m 20s', progress: 3680 / 3791, items: 3 },
       });
+      // the same archive, another user who has watched nothing
+      expect(await get(staff, '/api/stats/watch/')).toEqual(nothingWatched);
     });
 
-    it('gives every user the same watch figures: watched is shared, a saved position is not watched', async () => {
+    it("gives each user their own watch figures: a user's mark is theirs, a saved position is not watched", async () => {
       // two users watching different videos: one finishes a2, the other is part way into b1
       const mark = await viewer.request({
         method: 'POST',
@@ -226,19 +239,28 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
         payload: { position: 600 },
       });
       expect(position.statusCode, position.body).toBe(200);
-      const figures = {
+      expect(await get(viewer, '/api/stats/watch/')).toEqual({
         total: { duration: 3791, duration_str: '1h 03m 11s', items: 5 },
         watched: { duration: 140, duration_str: '2m 20s', progress: 140 / 3791, items: 3 },
         unwatched: { duration: 3650, duration_str: '1h 50s', progress: 3650 / 3791, items: 2 },
-      };
-      expect(await get(viewer, '/api/stats/watch/')).toEqual(figures);
-      expect(await get(staff, '/api/stats/watch/')).toEqual(figures);
+      });
+      expect(await get(staff, '/api/stats/watch/')).toEqual(nothingWatched);
+      // the staff member marks the stream c1: their figures move, the viewer's do not
+      await staff.request({ method: 'POST', url: '/api/watched/', payload: { id: 'c1', is_watched: true } });
+      expect(await get(staff, '/api/stats/watch/')).toEqual({
+        total: { duration: 3791, duration_str: '1h 03m 11s', items: 5 },
+        watched: { duration: 50, duration_str: '50s', progress: 50 / 3791, items: 1 },
+        unwatched: { duration: 3740, duration_str: '1h 02m 20s', progress: 3740 / 3791, items: 4 },
+      });
+      expect((await get(viewer, '/api/stats/watch/')).watched).toMatchObject({ duration: 140, items: 3 });
       await viewer.request({
         method: 'POST',
         url: '/api/watched/',
         payload: { id: 'a2', is_watched: false },
       });
-      expect((await get(staff, '/api/stats/watch/')).watched).toMatchObject({ duration: 110, items: 2 });
+      expect((await get(viewer, '/api/stats/watch/')).watched).toMatchObject({ duration: 110, items: 2 });
+      await staff.request({ method: 'POST', url: '/api/watched/', payload: { id: 'c1', is_watched: false } });
+      expect(await get(staff, '/api/stats/watch/')).toEqual(nothingWatched);
     });
 
     it('lists the days of the last week with downloads in TZ, newest first', async () => {
@@ -303,9 +325,19 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
         type_streams: null,
         active_false: { doc_count: 1, media_size: 100, duration: 10 },
       });
+      // the viewer's a1 and c2, the staff member's b1
       const watch = await get(viewer, '/api/stats/watch/');
-      expect(watch.watched).toMatchObject({ duration: 3710, items: 3 });
-      expect(watch.unwatched).toMatchObject({ duration: 30, items: 1 });
+      expect(watch.watched).toMatchObject({ duration: 110, items: 2 });
+      expect(watch.unwatched).toMatchObject({ duration: 3630, items: 2 });
+      const staffs = await get(staff, '/api/stats/watch/');
+      expect(staffs.watched).toMatchObject({ duration: 3600, items: 1 });
+      expect(staffs.unwatched).toMatchObject({ duration: 140, items: 3 });
+      // b1 became a short: the type tab's watched total follows
+      const shorts = (
+        await staff.request({ method: 'GET', url: '/api/video/?type=shorts&watch=watched' })
+      ).json();
+      expect(shorts.paginate.total_hits).toBe(1);
+      expect(shorts.data.map((v: { youtube_id: string }) => v.youtube_id)).toEqual(['b1']);
       expect(await get(viewer, '/api/stats/download/')).toEqual({
         pending: 2,
         ignore: 2,
@@ -320,17 +352,42 @@ describe.each(ENGINES)('statistics (upstream §5) on %s', (engine) => {
         [ids.c, 100],
       ]);
 
-      // one statement over many rows (PostgreSQL keeps the totals per statement)
+      // one statement over many rows (PostgreSQL keeps the totals per statement): every duration doubles,
+      // and the watched figures follow through the marks' copies
       await t.database.db
         .updateTable('videos')
-        .set({ watched: 0, media_size: sql<number>`media_size * 2` })
+        .set({ duration: sql<number>`duration * 2`, media_size: sql<number>`media_size * 2` })
         .execute();
-      const after = await get(viewer, '/api/stats/watch/');
-      expect(after.watched).toBeNull();
-      expect(after.unwatched).toMatchObject({ duration: 3740, items: 4, progress: 1 });
+      expect((await get(viewer, '/api/stats/watch/')).watched).toMatchObject({ duration: 220, items: 2 });
+      expect((await get(staff, '/api/stats/watch/')).watched).toMatchObject({ duration: 7200, items: 1 });
+      await t.database.db.deleteFrom('video_watches').execute();
+      for (const client of [viewer, staff]) {
+        const after = await get(client, '/api/stats/watch/');
+        expect(after.watched).toBeNull();
+        expect(after.unwatched).toMatchObject({ duration: 7481, items: 4, progress: 1 });
+      }
       expect((await get(viewer, '/api/stats/video/')).media_size).toBe(8200);
       await t.database.db.deleteFrom('download_queue').execute();
       expect(await get(viewer, '/api/stats/download/')).toMatchObject({ pending: null, ignore: null });
+    });
+
+    it("a deleted user's marks leave no figures behind", async () => {
+      const leaver = await createUser(t, { username: 'leaver' });
+      const client = await sessionClient(t, leaver.id);
+      await client.request({
+        method: 'POST',
+        url: '/api/watched/',
+        payload: { id: ids.a, is_watched: true },
+      });
+      expect((await get(client, '/api/stats/watch/')).watched).toMatchObject({ items: 2 });
+      await t.database.db.deleteFrom('users').where('id', '=', leaver.id).execute();
+      expect(await t.database.db.selectFrom('video_watches').selectAll().execute()).toEqual([]);
+      const left = await t.database.db
+        .selectFrom('user_watch_totals')
+        .select((eb) => eb.fn.sum<number>('doc_count').as('n'))
+        .where('user_id', '=', leaver.id)
+        .executeTakeFirst();
+      expect(Number(left?.n ?? 0)).toBe(0);
     });
   });
 });

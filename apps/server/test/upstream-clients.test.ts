@@ -54,6 +54,37 @@ describe.each(ENGINES)('upstream clients on %s', (engine) => {
         expect(read.json().player.watched).toBe(true);
       });
 
+      it("reads and writes its own user's watched state, not another user's", async () => {
+        // a plugin syncing a viewer's plays, beside the staff member's own client
+        const viewerPlugin = await upstreamTokenClient(t, userId);
+        const video = await makeVideo(db(), { duration: 600 });
+        const watched = async (c: UpstreamClient) =>
+          (await c.request('GET', `/api/video/${video.youtube_id}/`)).json().player.watched;
+        const watchedItems = async (c: UpstreamClient) =>
+          (await c.request('GET', '/api/stats/watch/')).json().watched?.items ?? 0;
+        const [mineBefore, viewersBefore] = [await watchedItems(client), await watchedItems(viewerPlugin)];
+        // the plugin reports the viewer played to the end: watched for the viewer only
+        const played = await viewerPlugin.request('POST', `/api/video/${video.youtube_id}/progress/`, {
+          position: 590,
+        });
+        expect(played.json()).toMatchObject({ watched: true });
+        expect(await watched(viewerPlugin)).toBe(true);
+        expect(await watched(client)).toBe(false);
+        expect(await watchedItems(viewerPlugin)).toBe(viewersBefore + 1);
+        expect(await watchedItems(client)).toBe(mineBefore);
+        const unwatchedIds = async (c: UpstreamClient) =>
+          (await c.request('GET', '/api/video/?watch=unwatched'))
+            .json()
+            .data.map((v: { youtube_id: string }) => v.youtube_id);
+        expect(await unwatchedIds(client)).toContain(video.youtube_id);
+        expect(await unwatchedIds(viewerPlugin)).not.toContain(video.youtube_id);
+        // this client marks it too, then the plugin unmarks the viewer's: this client's mark stays
+        await client.request('POST', '/api/watched/', { id: video.youtube_id, is_watched: true });
+        await viewerPlugin.request('POST', '/api/watched/', { id: video.youtube_id, is_watched: false });
+        expect(await watched(client)).toBe(true);
+        expect(await watched(viewerPlugin)).toBe(false);
+      });
+
       it('deletes a video, a channel and a playlist with bodiless DELETEs', async () => {
         const video = await makeVideo(db());
         const channel = await makeChannel(db());

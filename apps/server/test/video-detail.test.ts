@@ -56,7 +56,6 @@ describe.each(ENGINES)('video detail, similar, comments, nav and progress on %s'
         last_refresh: 1_700_000_000,
         segments: [{ UUID: 'abc', segment: [1, 2], category: 'sponsor' }],
       }),
-      watched: 0,
     });
     await makeSubtitle(db, video, 'en', { name: 'English', source: 'user' });
     await makeSubtitle(db, video, 'de', { name: 'Deutsch', source: 'auto', url: 'https://example.com/de' });
@@ -295,5 +294,24 @@ describe.each(ENGINES)('video detail, similar, comments, nav and progress on %s'
     });
     const theirs = await get(`/api/video/${video.youtube_id}/progress/`, stranger);
     expect(theirs.json()).toEqual({ watched: false, duration: 500, duration_str: '8m 20s' });
+  });
+
+  it('shows each caller their own watched mark in the detail, similar videos, search and playback state', async () => {
+    const similar = (await get(`/api/video/${video.youtube_id}/similar/`)).json() as { youtube_id: string }[];
+    const target = similar[0]!.youtube_id;
+    const payload = { id: target, is_watched: true };
+    expect((await user.request({ method: 'POST', url: '/api/watched/', payload })).statusCode).toBe(200);
+    for (const [client, watched] of [
+      [user, true],
+      [stranger, false],
+    ] as const) {
+      expect((await get(`/api/video/${target}/`, client)).json().player.watched).toBe(watched);
+      const again = (await get(`/api/video/${video.youtube_id}/similar/`, client)).json();
+      expect(again.find((v: { youtube_id: string }) => v.youtube_id === target).player.watched).toBe(watched);
+      expect((await get(`/api/video/${target}/progress/`, client)).json().watched).toBe(watched);
+      const search = (await get('/api/search/?query=pasta', client)).json();
+      const hit = search.results.video_results.find((v: { youtube_id: string }) => v.youtube_id === target);
+      expect(hit.player.watched).toBe(watched);
+    }
   });
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoRow } from '../src/db/tables.ts';
-import { makeChannel, makePlaylist, makeProgress, makeVideo } from './factories.ts';
+import { makeChannel, makePlaylist, makeProgress, makeVideo, makeWatch } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -41,6 +41,11 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
   let readerId: number;
   let otherId: number;
   let rows: VideoRow[];
+  /** each user's own watched videos (watched is per user) */
+  let readerWatched: Set<string>;
+  let otherWatched: Set<string>;
+  const watchedByReader = (r: VideoRow) => readerWatched.has(r.youtube_id);
+  const watchedByOther = (r: VideoRow) => otherWatched.has(r.youtube_id);
   let subscribedChannel: string;
   let playlistOrder: string[];
 
@@ -72,7 +77,6 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
         height,
         published: Date.UTC(2024, 0, 1 + i),
         date_downloaded: Date.UTC(2025, 0, 30 - i),
-        watched: i % 4 === 3 ? 1 : 0,
       });
     }
     for (const id of TIE_IDS) {
@@ -80,13 +84,18 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
     }
     rows = await db.selectFrom('videos').selectAll().execute();
     const ids = rows.map((r) => r.youtube_id);
+    // the reader watched every fourth video, the other user every fifth: sets that overlap in one place
+    readerWatched = new Set(ids.filter((_, i) => i % 4 === 3));
+    otherWatched = new Set(ids.filter((_, i) => i % 5 === 0 || i === 3));
+    for (const id of readerWatched) await makeWatch(db, readerId, id);
+    for (const id of otherWatched) await makeWatch(db, otherId, id);
     playlistOrder = [ids[5]!, ids[2]!, ids[9]!];
     await makePlaylist(db, {
       playlist_id: 'PLorder',
       entries: [ids[5]!, ids[2]!, 'notInArchive', ids[9]!, ids[2]!],
     });
-    const unwatched = rows.filter((r) => r.watched === 0);
-    const watched = rows.find((r) => r.watched === 1)!;
+    const unwatched = rows.filter((r) => !watchedByReader(r) && !watchedByOther(r));
+    const watched = rows.find(watchedByReader)!;
     await makeProgress(db, readerId, unwatched[0]!.youtube_id, 30);
     await makeProgress(db, readerId, unwatched[1]!.youtube_id, 12.5);
     await makeProgress(db, readerId, watched.youtube_id, 20);
@@ -168,13 +177,49 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
       expect(body.data.length).toBeGreaterThan(0);
     }
     expect(ids(await list(reader, '?height=1080'))).toEqual(expect_((r) => r.height === 1080));
-    expect(ids(await list(reader, '?watch=watched'))).toEqual(expect_((r) => r.watched === 1));
-    expect(ids(await list(reader, '?watch=unwatched'))).toEqual(expect_((r) => r.watched === 0));
+    expect(ids(await list(reader, '?watch=watched'))).toEqual(expect_(watchedByReader));
+    expect(ids(await list(reader, '?watch=unwatched'))).toEqual(expect_((r) => !watchedByReader(r)));
     const combined = await list(reader, `?channel=${subscribedChannel}&type=videos&watch=unwatched`);
     expect(ids(combined)).toEqual(
-      expect_((r) => r.channel_id === subscribedChannel && r.vid_type === 'videos' && r.watched === 0),
+      expect_((r) => r.channel_id === subscribedChannel && r.vid_type === 'videos' && !watchedByReader(r)),
     );
     expect((await list(reader, '?channel=UCnobody')).data).toEqual([]);
+  });
+
+  it("filters by the caller's own watched state, with the caller's totals", async () => {
+    const expect_ = (predicate: (r: VideoRow) => boolean) =>
+      expectedOrder(rows.filter(predicate), 'published', 'desc');
+    for (const [client, watched] of [
+      [reader, watchedByReader],
+      [other, watchedByOther],
+    ] as const) {
+      const seen = await list(client, '?watch=watched');
+      expect(ids(seen)).toEqual(expect_(watched));
+      expect(seen.paginate.total_hits).toBe(rows.filter(watched).length);
+      for (const video of seen.data) expect(video.player.watched).toBe(true);
+      const unseen = await list(client, '?watch=unwatched');
+      expect(ids(unseen)).toEqual(expect_((r) => !watched(r)));
+      expect(unseen.paginate.total_hits).toBe(rows.filter((r) => !watched(r)).length);
+      for (const video of unseen.data) expect(video.player.watched).toBe(false);
+      // a type tab and a channel page, each with hide watched (totals from kept figures and from a count)
+      const shorts = await list(client, '?type=shorts&watch=unwatched');
+      expect(ids(shorts)).toEqual(expect_((r) => r.vid_type === 'shorts' && !watched(r)));
+      expect(shorts.paginate.total_hits).toBe(shorts.data.length);
+      const channel = await list(client, `?channel=${subscribedChannel}&watch=watched`);
+      expect(ids(channel)).toEqual(expect_((r) => r.channel_id === subscribedChannel && watched(r)));
+      expect(channel.paginate.total_hits).toBe(channel.data.length);
+    }
+    // the unfiltered list shows each caller their own marks
+    const readers = await list(reader);
+    const others = await list(other);
+    for (const row of rows) {
+      expect(readers.data.find((v) => v.youtube_id === row.youtube_id)!.player.watched).toBe(
+        watchedByReader(row),
+      );
+      expect(others.data.find((v) => v.youtube_id === row.youtube_id)!.player.watched).toBe(
+        watchedByOther(row),
+      );
+    }
   });
 
   it('lists a playlist in entry order, whatever the sort, once per video', async () => {
@@ -186,14 +231,14 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
 
   it("continues only the caller's unfinished, unwatched videos", async () => {
     const mine = await list(reader, '?watch=continue&sort=published&order=desc');
-    const unwatched = rows.filter((r) => r.watched === 0);
+    const unwatched = rows.filter((r) => !watchedByReader(r) && !watchedByOther(r));
     expect(ids(mine).sort()).toEqual([unwatched[0]!.youtube_id, unwatched[1]!.youtube_id].sort());
     expect(ids(await list(other, '?watch=continue'))).toEqual([unwatched[2]!.youtube_id]);
     expect((await list(pager, '?watch=continue&sort=views')).data).toEqual([]);
   });
 
   it("carries the caller's own position and progress on each item", async () => {
-    const unwatched = rows.filter((r) => r.watched === 0);
+    const unwatched = rows.filter((r) => !watchedByReader(r) && !watchedByOther(r));
     const target = unwatched[0]!;
     const byId = (body: Awaited<ReturnType<typeof list>>, id: string) =>
       body.data.find((v) => v.youtube_id === id)!;
@@ -204,7 +249,7 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
     expect(theirs.player).not.toHaveProperty('position');
     expect(theirs.player).not.toHaveProperty('progress');
     // a watched video shows no position, even with a saved one
-    const watched = rows.find((r) => r.watched === 1)!;
+    const watched = rows.find(watchedByReader)!;
     expect(byId(await list(reader), watched.youtube_id).player).not.toHaveProperty('position');
   });
 
@@ -227,26 +272,38 @@ describe.each(ENGINES)('GET /api/video/ on %s', (engine) => {
   });
 
   it('totals follow every write: through the API, and from another connection to the file', async () => {
-    const unwatchedTotal = async () => (await list(reader, '?watch=unwatched')).paginate.total_hits as number;
+    const unwatchedTotal = async (client = reader) =>
+      (await list(client, '?watch=unwatched')).paginate.total_hits as number;
     const before = await unwatchedTotal();
-    expect(before).toBe(rows.filter((r) => r.watched === 0).length);
-    const target = rows.find((r) => r.watched === 0)!.youtube_id;
+    expect(before).toBe(rows.filter((r) => !watchedByReader(r)).length);
+    const othersBefore = await unwatchedTotal(other);
+    const target = rows.find((r) => !watchedByReader(r) && !watchedByOther(r))!.youtube_id;
     const mark = async (isWatched: boolean) => {
       const payload = { id: target, is_watched: isWatched };
       expect((await reader.request({ method: 'POST', url: '/api/watched/', payload })).statusCode).toBe(200);
     };
     await mark(true);
     expect(await unwatchedTotal()).toBe(before - 1);
+    // the reader's mark is the reader's: the other user's list and total stay
+    expect(await unwatchedTotal(other)).toBe(othersBefore);
+    expect(ids(await list(other, '?watch=unwatched'))).toContain(target);
+    expect(ids(await list(reader, '?watch=unwatched'))).not.toContain(target);
     await mark(false);
     expect(await unwatchedTotal()).toBe(before);
     if (engine !== 'sqlite') return;
     // another process writing the same file (a CLI command): the server's totals see it at once
     const elsewhere = new Database(path.join(t.database.dataDir, 'tubekeeper.db'));
     try {
-      const setWatched = elsewhere.prepare('UPDATE videos SET watched = ? WHERE youtube_id = ?');
-      setWatched.run(1, target);
+      elsewhere
+        .prepare(
+          `INSERT INTO video_watches (user_id, youtube_id, watched_date, vid_type, duration_ms)
+           SELECT ?, youtube_id, 1, vid_type, CAST(round(duration * 1000) AS bigint) FROM videos WHERE youtube_id = ?`,
+        )
+        .run(readerId, target);
       expect(await unwatchedTotal()).toBe(before - 1);
-      setWatched.run(0, target);
+      elsewhere
+        .prepare('DELETE FROM video_watches WHERE user_id = ? AND youtube_id = ?')
+        .run(readerId, target);
       expect(await unwatchedTotal()).toBe(before);
     } finally {
       elsewhere.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchedThreshold } from '../src/services/watch-state.service.ts';
-import { makeChannel, makePlaylist, makeProgress, makeVideo } from './factories.ts';
+import { makeChannel, makePlaylist, makeProgress, makeVideo, watchesOf } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -25,12 +25,12 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
   let bobId: number;
 
   const db = () => t.database.db;
-  const videoRow = (id: string) =>
-    db()
-      .selectFrom('videos')
-      .select(['watched', 'watched_date'])
-      .where('youtube_id', '=', id)
-      .executeTakeFirstOrThrow();
+  /** The player object as `client`'s user sees it. */
+  const playerFor = async (client: Client, id: string) =>
+    (await client.request({ method: 'GET', url: `/api/video/${id}/` })).json().player as {
+      watched: boolean;
+      watched_date?: number;
+    };
   const positions = (id: string) =>
     db()
       .selectFrom('watch_progress')
@@ -50,7 +50,7 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
   });
   afterAll(() => t.close());
 
-  it('marks one video watched for everyone and drops only the caller’s position; unwatching clears the date', async () => {
+  it('marks one video watched for the caller only and drops only the caller’s position; unwatching clears the caller’s mark', async () => {
     const video = await makeVideo(db(), { duration: 500 });
     await makeProgress(db(), aliceId, video.youtube_id, 100);
     await makeProgress(db(), bobId, video.youtube_id, 200);
@@ -62,22 +62,42 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: video.youtube_id, is_watched: true });
-    const row = await videoRow(video.youtube_id);
-    expect(row.watched).toBe(1);
-    expect(Number(row.watched_date)).toBeGreaterThanOrEqual(before);
+    const mine = await playerFor(alice, video.youtube_id);
+    expect(mine.watched).toBe(true);
+    expect(mine.watched_date! * 1000).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(await watchesOf(db(), video.youtube_id)).toEqual([
+      { user_id: aliceId, watched_date: expect.any(Number) },
+    ]);
     expect(await positions(video.youtube_id)).toEqual([{ user_id: bobId, position: 200 }]);
-    const seen = (await bob.request({ method: 'GET', url: `/api/video/${video.youtube_id}/` })).json();
-    expect(seen.player.watched).toBe(true);
+    // bob's view is his own: unwatched, his position still there
+    const bobs = await playerFor(bob, video.youtube_id);
+    expect(bobs).toMatchObject({ watched: false, position: 200 });
+    expect(bobs).not.toHaveProperty('watched_date');
 
     await alice.request({
       method: 'POST',
       url: '/api/watched/',
       payload: { id: video.youtube_id, is_watched: false },
     });
-    expect(await videoRow(video.youtube_id)).toEqual({ watched: 0, watched_date: null });
+    expect(await playerFor(alice, video.youtube_id)).not.toHaveProperty('watched_date');
+    expect((await playerFor(alice, video.youtube_id)).watched).toBe(false);
+    expect(await watchesOf(db(), video.youtube_id)).toEqual([]);
   });
 
-  it('a channel id marks every video of the channel and nothing else', async () => {
+  it('both users marking a video keep a mark each; one unwatching leaves the other’s', async () => {
+    const video = await makeVideo(db());
+    for (const client of [alice, bob]) {
+      const payload = { id: video.youtube_id, is_watched: true };
+      expect((await client.request({ method: 'POST', url: '/api/watched/', payload })).statusCode).toBe(200);
+    }
+    expect((await watchesOf(db(), video.youtube_id)).map((w) => w.user_id)).toEqual([aliceId, bobId]);
+    const payload = { id: video.youtube_id, is_watched: false };
+    await bob.request({ method: 'POST', url: '/api/watched/', payload });
+    expect((await playerFor(alice, video.youtube_id)).watched).toBe(true);
+    expect((await playerFor(bob, video.youtube_id)).watched).toBe(false);
+  });
+
+  it('a channel id marks every video of the channel for the caller and nothing else', async () => {
     const channel = await makeChannel(db());
     const mine = [
       await makeVideo(db(), { channel_id: channel.channel_id }),
@@ -91,12 +111,28 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
       payload: { id: channel.channel_id, is_watched: true },
     });
     expect(res.statusCode).toBe(200);
-    for (const video of mine) expect((await videoRow(video.youtube_id)).watched).toBe(1);
-    expect((await videoRow(other.youtube_id)).watched).toBe(0);
+    for (const video of mine) {
+      expect((await playerFor(alice, video.youtube_id)).watched).toBe(true);
+      expect((await playerFor(bob, video.youtube_id)).watched).toBe(false);
+    }
+    expect((await playerFor(alice, other.youtube_id)).watched).toBe(false);
     expect(await positions(mine[0]!.youtube_id)).toEqual([]);
+    // marking the channel unwatched undoes the caller's marks only
+    await bob.request({
+      method: 'POST',
+      url: '/api/watched/',
+      payload: { id: mine[1]!.youtube_id, is_watched: true },
+    });
+    await alice.request({
+      method: 'POST',
+      url: '/api/watched/',
+      payload: { id: channel.channel_id, is_watched: false },
+    });
+    for (const video of mine) expect((await playerFor(alice, video.youtube_id)).watched).toBe(false);
+    expect((await playerFor(bob, mine[1]!.youtube_id)).watched).toBe(true);
   });
 
-  it('a playlist id marks the archived videos of the playlist', async () => {
+  it('a playlist id marks the archived videos of the playlist for the caller', async () => {
     const [a, b, outside] = [await makeVideo(db()), await makeVideo(db()), await makeVideo(db())];
     const playlist = await makePlaylist(db(), { entries: [a.youtube_id, 'notArchived1', b.youtube_id] });
     await bob.request({
@@ -104,9 +140,11 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
       url: '/api/watched/',
       payload: { id: playlist.playlist_id, is_watched: true },
     });
-    expect((await videoRow(a.youtube_id)).watched).toBe(1);
-    expect((await videoRow(b.youtube_id)).watched).toBe(1);
-    expect((await videoRow(outside.youtube_id)).watched).toBe(0);
+    expect((await playerFor(bob, a.youtube_id)).watched).toBe(true);
+    expect((await playerFor(bob, b.youtube_id)).watched).toBe(true);
+    expect((await playerFor(bob, outside.youtube_id)).watched).toBe(false);
+    expect((await playerFor(alice, a.youtube_id)).watched).toBe(false);
+    expect((await playerFor(alice, b.youtube_id)).watched).toBe(false);
   });
 
   it('refuses unknown ids and bad bodies', async () => {
@@ -173,7 +211,7 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
     [100, 89.9, 90],
     [1000, 819, 820],
   ])(
-    'a %i s video turns watched for everyone at its threshold (not at %f, at %f)',
+    'a %i s video turns watched for the caller at its threshold (not at %f, at %f)',
     async (duration, below, at) => {
       const video = await makeVideo(db(), { duration });
       expect((await progress(alice, video.youtube_id, below)).json().watched).toBe(false);
@@ -183,11 +221,21 @@ describe.each(ENGINES)('watched marks and playback progress on %s', (engine) => 
       // the answer echoes the position sent; no progress is kept for a watched video
       expect(crossed.json()).toMatchObject({ position: at, youtube_id: video.youtube_id });
       expect(crossed.json().progress).toBeUndefined();
-      expect((await videoRow(video.youtube_id)).watched).toBe(1);
+      expect((await playerFor(alice, video.youtube_id)).watched).toBe(true);
+      expect(await watchesOf(db(), video.youtube_id)).toEqual([
+        { user_id: aliceId, watched_date: expect.any(Number) },
+      ]);
       expect(await positions(video.youtube_id)).toEqual([]);
-      // a watched video stays watched, and a later position is not kept
-      expect((await progress(bob, video.youtube_id, 10)).json().watched).toBe(true);
+      // a watched video stays watched for its watcher, and a later position is not kept
+      expect((await progress(alice, video.youtube_id, 10)).json().watched).toBe(true);
       expect(await positions(video.youtube_id)).toEqual([]);
+      // someone else has not watched it: their position is theirs to keep
+      expect((await progress(bob, video.youtube_id, 10)).json()).toMatchObject({
+        watched: false,
+        position: 10,
+      });
+      expect(await positions(video.youtube_id)).toEqual([{ user_id: bobId, position: 10 }]);
+      expect((await playerFor(bob, video.youtube_id)).watched).toBe(false);
     },
   );
 

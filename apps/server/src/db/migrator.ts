@@ -25,6 +25,7 @@ import * as m0026 from './migrations/0026_feed_checks.ts';
 import * as m0027 from './migrations/0027_video_list_version.ts';
 import * as m0028 from './migrations/0028_feed_check_left_out.ts';
 import * as m0029 from './migrations/0029_subscription_scan_error.ts';
+import * as m0030 from './migrations/0030_per_user_watched.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -54,9 +55,27 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0027_video_list_version': m0027,
   '0028_feed_check_left_out': m0028,
   '0029_subscription_scan_error': m0029,
+  '0030_per_user_watched': m0030,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
+  const migrator = await migratorFor(db, engine);
+  // the migrator takes its lock with a write; an up-to-date database is only read, so a server whose disk
+  // is full still starts (read-only, issue 18)
+  if ((await migrator.getMigrations()).every((m) => m.executedAt)) return [];
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Runs the migrations up to and including `name`: a migration's test starts from the database before it. */
+export async function migrateUpTo(db: Kysely<any>, engine: Engine, name: string): Promise<void> {
+  if (!(name in MIGRATIONS)) throw new Error(`no migration named ${name}`);
+  const { error } = await (await migratorFor(db, engine)).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+async function migratorFor(db: Kysely<any>, engine: Engine): Promise<Migrator> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (d: Kysely<any>) => m.up(d, engine) }]),
   );
@@ -66,7 +85,7 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<
     engine === 'postgres'
       ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     // numbers are handed out per issue and land in any order (0012 before 0011): a database that already
@@ -74,10 +93,4 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  // the migrator takes its lock with a write; an up-to-date database is only read, so a server whose disk
-  // is full still starts (read-only, issue 18)
-  if ((await migrator.getMigrations()).every((m) => m.executedAt)) return [];
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -92,8 +92,6 @@ export interface VideosTable {
   sponsorblock: string | null;
   /** the provider's thumbnail URL, kept for re-downloading art */
   thumb_url: string | null;
-  watched: number;
-  watched_date: number | null;
 }
 
 export interface SubtitlesTable {
@@ -286,23 +284,43 @@ export interface DownloadBlocklistTable {
   blocked_at: number;
 }
 
-/** Kept by triggers (migration 0012): the videos per type, active and watched flag. */
+/** Kept by triggers (migrations 0012, 0030): the videos per type and active flag. */
 export interface VideoTotalsTable {
   vid_type: 'videos' | 'streams' | 'shorts';
   active: number;
-  watched: number;
   doc_count: number;
   media_size: number;
   duration_ms: number;
 }
 
-/** Kept by triggers (migration 0012): each channel's videos. */
+/**
+ * A video one user marked watched (migration 0030: watched is per user). `vid_type` and `duration_ms` are
+ * the video's, copied by a trigger on `videos`, so the user's totals can follow a cascaded delete.
+ */
+export interface VideoWatchesTable {
+  user_id: number;
+  youtube_id: string;
+  /** epoch ms; null only when an upstream backup said watched without a date */
+  watched_date: number | null;
+  vid_type: 'videos' | 'streams' | 'shorts';
+  duration_ms: number;
+}
+
+/** Kept by triggers on `video_watches` (migration 0030): each user's watched videos per type. */
+export interface UserWatchTotalsTable {
+  user_id: number;
+  vid_type: 'videos' | 'streams' | 'shorts';
+  doc_count: number;
+  duration_ms: number;
+}
+
 /** One row (id 1): moves with every write that may change a video list (migration 0027). */
 export interface VideoListVersionTable {
   id: number;
   version: number;
 }
 
+/** Kept by triggers (migration 0012): each channel's videos. */
 export interface ChannelVideoTotalsTable {
   channel_id: string;
   doc_count: number;
@@ -375,6 +393,8 @@ export interface Database {
   tasks: TasksTable;
   reindex_queue: ReindexQueueTable;
   video_totals: VideoTotalsTable;
+  video_watches: VideoWatchesTable;
+  user_watch_totals: UserWatchTotalsTable;
   video_list_version: VideoListVersionTable;
   channel_video_totals: ChannelVideoTotalsTable;
   queue_totals: QueueTotalsTable;

@@ -219,8 +219,8 @@ export class ArchiveRefreshRepository {
 
   /**
    * New provider metadata of a video, its comments when new ones came (null keeps the stored ones), and its
-   * subtitles with their search fragments when new ones came; watched state, download date, type and file
-   * stay as they are.
+   * subtitles with their search fragments when new ones came; download date, type and file stay as they
+   * are (watched marks live in their own table).
    */
   async updateVideo(
     id: string,
@@ -231,15 +231,7 @@ export class ArchiveRefreshRepository {
       fragments: Insertable<SubtitleFragmentsTable>[];
     },
   ): Promise<void> {
-    const {
-      youtube_id: _id,
-      watched: _w,
-      watched_date: _wd,
-      date_downloaded: _dd,
-      vid_type: _t,
-      media_url: _m,
-      ...update
-    } = changes;
+    const { youtube_id: _id, date_downloaded: _dd, vid_type: _t, media_url: _m, ...update } = changes;
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('videos').set(update).where('youtube_id', '=', id).execute();
       if (subtitles) {

@@ -14,7 +14,7 @@ export interface RemovableVideo {
 }
 
 export interface AutodeleteQuery {
-  /** watched at or before this time */
+  /** last marked watched (by any user) at or before this time */
   watchedBefore: number;
   /** only these channels; absent: every channel */
   channelIds?: string[];
@@ -22,15 +22,28 @@ export interface AutodeleteQuery {
   excludeChannelIds?: string[];
 }
 
-/** Finds the watched videos the auto delete rules of upstream §4.1 remove. */
+/**
+ * Finds the watched videos the auto delete rules of upstream §4.1 remove. Watched is per user (migration
+ * 0030); auto delete acts on the whole archive, so a video counts as watched once any user marked it, dated
+ * by the latest of those marks: nobody loses a video someone has just watched.
+ */
 export class AutodeleteRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async watchedVideos(query: AutodeleteQuery): Promise<RemovableVideo[]> {
     if (query.channelIds?.length === 0) return [];
+    const lastWatched = this.db
+      .selectFrom('video_watches')
+      .select((eb) => [
+        'video_watches.youtube_id',
+        eb.fn.max('video_watches.watched_date').as('watched_date'),
+      ])
+      .groupBy('video_watches.youtube_id')
+      .as('w');
     const rows = await this.db
       .selectFrom('videos')
       .innerJoin('channels', 'channels.channel_id', 'videos.channel_id')
+      .innerJoin(lastWatched, 'w.youtube_id', 'videos.youtube_id')
       .select([
         'videos.youtube_id',
         'videos.title',
@@ -41,14 +54,13 @@ export class AutodeleteRepository {
         'videos.duration',
         'videos.thumb_url',
       ])
-      .where('videos.watched', '=', 1)
-      .where('videos.watched_date', 'is not', null)
-      .where('videos.watched_date', '<=', query.watchedBefore)
+      .where('w.watched_date', 'is not', null)
+      .where('w.watched_date', '<=', query.watchedBefore)
       .$if(!!query.channelIds, (q) => q.where('videos.channel_id', 'in', query.channelIds!))
       .$if(!!query.excludeChannelIds?.length, (q) =>
         q.where('videos.channel_id', 'not in', query.excludeChannelIds!),
       )
-      .orderBy('videos.watched_date')
+      .orderBy('w.watched_date')
       .execute();
     return rows;
   }

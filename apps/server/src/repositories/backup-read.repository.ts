@@ -70,6 +70,20 @@ export class BackupReadRepository {
       .execute();
   }
 
+  /**
+   * Upstream's one `player.watched` of these videos: watched when any user marked it, dated by the latest
+   * mark (null when no mark has a date).
+   */
+  watchedOf(ids: string[]): Promise<{ youtube_id: string; watched_date: number | null }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('video_watches')
+      .select((eb) => ['youtube_id', eb.fn.max('watched_date').as('watched_date')])
+      .where('youtube_id', 'in', ids)
+      .groupBy('youtube_id')
+      .execute();
+  }
+
   subtitlesOf(ids: string[]): Promise<SubtitleRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
@@ -212,6 +226,27 @@ export class BackupReadRepository {
     return this.db
       .selectFrom('watch_progress')
       .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('user_id', '>', afterUser),
+          eb.and([eb('user_id', '=', afterUser), eb('youtube_id', '>', afterVideo)]),
+        ]),
+      )
+      .orderBy('user_id')
+      .orderBy('youtube_id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Each user's watched marks, after (afterUser, afterVideo) in key order. */
+  watches(
+    afterUser: number,
+    afterVideo: string,
+    limit: number,
+  ): Promise<{ user_id: number; youtube_id: string; watched_date: number | null }[]> {
+    return this.db
+      .selectFrom('video_watches')
+      .select(['user_id', 'youtube_id', 'watched_date'])
       .where((eb) =>
         eb.or([
           eb('user_id', '>', afterUser),

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 
 type Table = keyof Database;
@@ -16,6 +16,7 @@ export class BackupWriteRepository {
   /** Empties the archive (children first); media files are not touched. */
   async clearArchive(): Promise<void> {
     const tables: Table[] = [
+      'video_watches',
       'watch_progress',
       'playlist_entries',
       'playlists',
@@ -27,6 +28,35 @@ export class BackupWriteRepository {
       'download_queue',
     ];
     for (const table of tables) await this.db.deleteFrom(table).execute();
+  }
+
+  /**
+   * Watched marks of restored videos (each must be in the archive); a mark carries its video's type and
+   * duration (migration 0030), taken from the video rows. Marks already there are kept.
+   */
+  async insertWatches(
+    rows: { user_id: number; youtube_id: string; watched_date: number | null }[],
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const batch = rows.slice(i, i + BATCH);
+      const videos = await this.db
+        .selectFrom('videos')
+        .select([
+          'youtube_id',
+          'vid_type',
+          // rounded as the totals' triggers round it, so the figures add up to the millisecond
+          sql<number>`CAST(round(duration * 1000) AS bigint)`.as('duration_ms'),
+        ])
+        .where('youtube_id', 'in', [...new Set(batch.map((r) => r.youtube_id))])
+        .execute();
+      const videoOf = new Map(videos.map((v) => [v.youtube_id, v]));
+      const marks = batch.flatMap((row) => {
+        const video = videoOf.get(row.youtube_id);
+        if (!video) return [];
+        return [{ ...row, vid_type: video.vid_type, duration_ms: Number(video.duration_ms) }];
+      });
+      if (marks.length > 0) await this.insertNew('video_watches', marks);
+    }
   }
 
   async clearSettings(keys: string[]): Promise<void> {

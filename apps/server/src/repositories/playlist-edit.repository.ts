@@ -1,8 +1,8 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import type { Database, PlaylistRow, PlaylistsTable } from '../db/tables.ts';
 
-/** An entry as stored, in playlist order; `watched` is 1 for an archived video marked watched. */
+/** An entry as stored, in playlist order; `watched` is 1 for an archived video the acting user marked watched. */
 export interface OrderedEntry {
   youtube_id: string;
   title: string | null;
@@ -43,14 +43,15 @@ export class PlaylistEditRepository {
   }
 
   /**
-   * Reads the playlist's entries, lets `rewrite` decide the new list, and stores it numbered 0..n-1
-   * with a fresh last-refresh time, all in one transaction (the row is locked on PostgreSQL).
-   * Returns the new entries, or undefined when the playlist does not exist.
+   * Reads the playlist's entries (watched as `userId` sees them), lets `rewrite` decide the new list, and
+   * stores it numbered 0..n-1 with a fresh last-refresh time, all in one transaction (the row is locked on
+   * PostgreSQL). Returns the new entries, or undefined when the playlist does not exist.
    */
   async rewriteEntries(
     playlistId: string,
     rewrite: EntriesRewrite,
     now: number,
+    userId: number,
   ): Promise<OrderedEntry[] | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const playlist = await trx
@@ -60,7 +61,7 @@ export class PlaylistEditRepository {
         .$if(this.engine === 'postgres', (q) => q.forUpdate())
         .executeTakeFirst();
       if (!playlist) return undefined;
-      const next = rewrite(await orderedEntries(trx, playlistId), playlist);
+      const next = rewrite(await orderedEntries(trx, playlistId, userId), playlist);
       await trx.deleteFrom('playlist_entries').where('playlist_id', '=', playlistId).execute();
       const rows = next.map((entry, idx) => ({
         playlist_id: playlistId,
@@ -86,15 +87,23 @@ export class PlaylistEditRepository {
   }
 }
 
-async function orderedEntries(trx: Transaction<Database>, playlistId: string): Promise<OrderedEntry[]> {
+async function orderedEntries(
+  trx: Transaction<Database>,
+  playlistId: string,
+  userId: number,
+): Promise<OrderedEntry[]> {
   const rows = await trx
     .selectFrom('playlist_entries')
-    .leftJoin('videos', 'videos.youtube_id', 'playlist_entries.youtube_id')
-    .select((eb) => [
+    .leftJoin('video_watches', (join) =>
+      join
+        .onRef('video_watches.youtube_id', '=', 'playlist_entries.youtube_id')
+        .on('video_watches.user_id', '=', userId),
+    )
+    .select([
       'playlist_entries.youtube_id',
       'playlist_entries.title',
       'playlist_entries.uploader',
-      eb.fn.coalesce('videos.watched', eb.val(0)).as('watched'),
+      sql<number>`case when video_watches.user_id is null then 0 else 1 end`.as('watched'),
     ])
     .where('playlist_entries.playlist_id', '=', playlistId)
     .orderBy('playlist_entries.idx')

@@ -5,7 +5,6 @@ import type { Database } from '../db/tables.ts';
 export interface VideoTotalsRow {
   vid_type: string;
   active: number;
-  watched: number;
   doc_count: number;
   media_size: number;
   duration_ms: number;
@@ -41,10 +40,16 @@ const ORDER_COLUMNS = {
   media_size: 'media_size',
 } as const satisfies Record<BiggestChannelsOrder, string>;
 
+/** The archive's videos and one user's watched ones: counts and milliseconds. */
+export interface WatchTotals {
+  total: { doc_count: number; duration_ms: number };
+  watched: { doc_count: number; duration_ms: number };
+}
+
 /**
  * The statistics' reads. Video, channel-size and queue figures come from the totals the triggers of
- * migration 0012 keep; channel and playlist counts from their (active, subscribed) index; the download
- * history from the (date_downloaded, media_size) index over the last days only.
+ * migrations 0012 and 0030 keep (the watched figures per user); channel and playlist counts from their
+ * (active, subscribed) index; the download history from the kept quarter hours of 0020.
  */
 export class StatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -52,9 +57,34 @@ export class StatsRepository {
   videoTotals(): Promise<VideoTotalsRow[]> {
     return this.db
       .selectFrom('video_totals')
-      .select(['vid_type', 'active', 'watched', 'doc_count', 'media_size', 'duration_ms'])
+      .select(['vid_type', 'active', 'doc_count', 'media_size', 'duration_ms'])
       .where('doc_count', '>', 0)
       .execute();
+  }
+
+  /** The archive's totals and the user's watched totals, in one statement (a round trip each costs on PostgreSQL). */
+  async watchTotals(userId: number): Promise<WatchTotals> {
+    const row = await this.db
+      .selectFrom('video_totals')
+      .select((eb) => [
+        eb.fn.sum<number>('video_totals.doc_count').as('total_count'),
+        eb.fn.sum<number>('video_totals.duration_ms').as('total_ms'),
+        eb
+          .selectFrom('user_watch_totals')
+          .select((w) => w.fn.sum<number>('user_watch_totals.doc_count').as('n'))
+          .where('user_watch_totals.user_id', '=', userId)
+          .as('watched_count'),
+        eb
+          .selectFrom('user_watch_totals')
+          .select((w) => w.fn.sum<number>('user_watch_totals.duration_ms').as('n'))
+          .where('user_watch_totals.user_id', '=', userId)
+          .as('watched_ms'),
+      ])
+      .executeTakeFirst();
+    return {
+      total: { doc_count: Number(row?.total_count ?? 0), duration_ms: Number(row?.total_ms ?? 0) },
+      watched: { doc_count: Number(row?.watched_count ?? 0), duration_ms: Number(row?.watched_ms ?? 0) },
+    };
   }
 
   channelCounts(): Promise<FlagCountRow[]> {

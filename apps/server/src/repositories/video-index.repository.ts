@@ -35,8 +35,8 @@ export interface StoredVideoFiles {
  */
 const CHUNK = 100;
 
-/** The fields a re-index replaces; watched state, watched date and download date stay (user data). */
-const KEEP_ON_REINDEX = new Set(['youtube_id', 'watched', 'watched_date', 'date_downloaded']);
+/** The fields a re-index keeps: the download date (watched marks and positions live in their own tables). */
+const KEEP_ON_REINDEX = new Set(['youtube_id', 'date_downloaded']);
 
 /** Writes of indexed videos, channels and playlists, each in one transaction. */
 export class VideoIndexRepository {
@@ -61,7 +61,7 @@ export class VideoIndexRepository {
   /**
    * The video with its channel, subtitles, fragments and comments, and its removal from the download
    * queue, all or nothing. A video that is already stored is updated in place, so its watch progress,
-   * playlist membership and watched state survive.
+   * playlist membership and watched marks survive.
    */
   async writeVideo(bundle: VideoBundle): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

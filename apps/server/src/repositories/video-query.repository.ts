@@ -1,11 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { codePointOrder, type Engine } from '../db/dialect.ts';
 import type { ChannelRow, Database, SubtitleRow, VideoRow } from '../db/tables.ts';
 import { CountsUntilChange } from './counts-until-change.ts';
 import { VideoListAnchors } from './video-list-anchors.ts';
 
-/** A video row with its channel's columns and the caller's saved position (null when none). */
-export type VideoRecord = VideoRow & Omit<ChannelRow, 'channel_id'> & { progress_position: number | null };
+/** The caller's own watch state of a video (migration 0030: watched is per user). */
+export interface WatchMark {
+  /** 1 when the caller marked the video watched */
+  watched: number;
+  watched_date: number | null;
+}
+
+/** A video row with its channel's columns, the caller's watch state and saved position (null when none). */
+export type VideoRecord = VideoRow &
+  Omit<ChannelRow, 'channel_id'> &
+  WatchMark & { progress_position: number | null };
 
 /** A record with what the video carries along: its subtitle files (by lang) and the playlists containing it. */
 export type FullVideoRecord = VideoRecord & { subtitles: SubtitleRow[]; playlist_ids: string[] };
@@ -14,7 +23,7 @@ export type VideoSortField =
   'published' | 'downloaded' | 'views' | 'likes' | 'duration' | 'mediasize' | 'width' | 'height';
 
 export interface VideoListFilter {
-  /** whose progress to attach (and whose "continue" list) */
+  /** whose watch state and progress to attach, and whose watched, unwatched and "continue" lists */
   userId: number;
   channelId?: string;
   playlistId?: string;
@@ -86,10 +95,10 @@ export class VideoQueryRepository {
 
   /**
    * One page of videos; a playlist filter orders by the entry index, anything else by `order`.
-   * The page's ids come first from the (sort column, youtube_id, watched, vid_type) index alone, then only
-   * those rows are read in full. SQLite, left to itself, would take the index of an equality filter
-   * (watched, vid_type: most videos match it) and sort every matching row (55-80 ms at 100 000 videos);
-   * `+column` keeps it on the sort index (migration 0010).
+   * The page's ids come first from the (sort column, youtube_id, vid_type) index, then only those rows are
+   * read in full. SQLite, left to itself, would take the index of an equality filter (vid_type: most videos
+   * match it) and sort every matching row (55-80 ms at 100 000 videos); `+column` keeps it on the sort
+   * index (migrations 0010, 0030). The caller's watch filter probes `video_watches` by its key per row.
    */
   async list(filter: VideoListFilter, order: VideoListOrder, limit: number, offset: number) {
     const ids = filter.playlistId
@@ -133,6 +142,8 @@ export class VideoQueryRepository {
   /**
    * Deep pages start from kept keyset anchors (`video-list-anchors.ts`); "continue" depends on the
    * user's positions, which the anchors' version does not follow, so it pages by OFFSET (a short list).
+   * A watched or unwatched list is the caller's own, so its anchors are kept per user; a mark moves the
+   * anchors' version (triggers on `video_watches`).
    */
   private async sortedPageIds(filter: VideoListFilter, order: VideoListOrder, limit: number, offset: number) {
     const filtered = () => this.filtered(filter, this.engine === 'sqlite');
@@ -146,8 +157,7 @@ export class VideoQueryRepository {
         .execute();
       return rows.map((row) => row.youtube_id);
     }
-    const { userId: _userId, ...rest } = filter;
-    const list = JSON.stringify({ ...rest, ...order });
+    const list = JSON.stringify({ ...listKey(filter), ...order });
     return this.anchors.pageIds(list, filtered, SORT_COLUMNS[order.sort], order.order, limit, offset);
   }
 
@@ -173,30 +183,40 @@ export class VideoQueryRepository {
   }
 
   async count(filter: VideoListFilter): Promise<number> {
-    // the whole archive, a type tab, hide watched: from the totals the triggers of 0012 keep, on both
-    // engines and whichever process wrote (counting 60 000 unwatched videos took 6-30 ms)
+    // the whole archive, a type tab, hide watched: from the totals the triggers of 0012 and 0030 keep, on
+    // both engines and whichever process wrote (counting 60 000 unwatched videos took 6-30 ms)
     if (!filter.channelId && !filter.playlistId && filter.height === undefined && filter.watch !== 'continue')
       return this.countFromTotals(filter);
     if (!this.counts) return this.countNow(filter);
-    // whose videos are "continue" depends on the user; the other filters do not
-    const { userId: _userId, ...rest } = filter;
-    const key = JSON.stringify(filter.watch === 'continue' ? filter : rest);
-    return this.counts.count(key, () => this.countNow(filter));
+    return this.counts.count(JSON.stringify(listKey(filter)), () => this.countNow(filter));
   }
 
-  private async countFromTotals(filter: Pick<VideoListFilter, 'type' | 'watch'>): Promise<number> {
+  /** The archive's (or a type's) videos; the caller's watched ones from their kept totals, the rest by difference. */
+  private async countFromTotals(filter: Pick<VideoListFilter, 'userId' | 'type' | 'watch'>): Promise<number> {
     const row = await this.db
       .selectFrom('video_totals')
-      .select((eb) => eb.fn.sum<number>('doc_count').as('n'))
-      .$if(filter.type !== undefined, (q) => q.where('vid_type', '=', filter.type!))
-      .$if(filter.watch !== undefined, (q) => q.where('watched', '=', filter.watch === 'watched' ? 1 : 0))
+      .select((eb) => [
+        eb.fn.sum<number>('doc_count').as('total'),
+        filter.watch === undefined
+          ? sql<number>`0`.as('watched')
+          : eb
+              .selectFrom('user_watch_totals')
+              .select((w) => w.fn.sum<number>('user_watch_totals.doc_count').as('n'))
+              .where('user_watch_totals.user_id', '=', filter.userId)
+              .$if(filter.type !== undefined, (q) => q.where('user_watch_totals.vid_type', '=', filter.type!))
+              .as('watched'),
+      ])
+      .$if(filter.type !== undefined, (q) => q.where('video_totals.vid_type', '=', filter.type!))
       .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    const total = Number(row?.total ?? 0);
+    const watched = Number(row?.watched ?? 0);
+    if (filter.watch === 'watched') return watched;
+    return filter.watch === 'unwatched' ? total - watched : total;
   }
 
   private async countNow(filter: VideoListFilter): Promise<number> {
-    // each of the two filters alone counts its own index's entries; both together would read every
-    // matching row for the other (25 ms at 100 000 videos), where one sort index carries both (~4 ms)
+    // a type filter with a watch filter: the type written `+vid_type`, so SQLite keeps to an index that
+    // carries youtube_id for the caller's probes instead of reading every matching row (25 ms at 100 000)
     const scanIndex = this.engine === 'sqlite' && filter.watch !== undefined && filter.type !== undefined;
     const row = await this.filtered(filter, scanIndex)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -297,26 +317,34 @@ export class VideoQueryRepository {
   }
 
   /**
-   * The videos matching a filter (the caller matters only for "continue"). `scanInOrder` (SQLite): the
-   * watched and type filters are written `+column`, so that they cannot pick an index.
+   * The videos matching a filter; watched, unwatched and "continue" are the caller's. `scanInOrder`
+   * (SQLite): the type filter is written `+column`, so that it cannot pick an index. The watch filter is
+   * an (NOT) EXISTS probe on `video_watches`' key (user_id, youtube_id) for each row the list reads in
+   * the sort index's order (SQLite's plan: the covering sort index, a correlated key search per row).
    */
-  private filtered(filter: Omit<VideoListFilter, 'userId'> & { userId?: number }, scanInOrder = false) {
-    const watched = scanInOrder ? sql<number>`+videos.watched` : sql.ref<number>('videos.watched');
+  private filtered(filter: VideoListFilter, scanInOrder = false) {
     const type = scanInOrder ? sql<string>`+videos.vid_type` : sql.ref<string>('videos.vid_type');
+    const watchedByCaller = (eb: ExpressionBuilder<Database, 'videos'>) =>
+      eb.exists(
+        eb
+          .selectFrom('video_watches')
+          .select('video_watches.youtube_id')
+          .where('video_watches.user_id', '=', filter.userId)
+          .whereRef('video_watches.youtube_id', '=', 'videos.youtube_id'),
+      );
     return this.db
       .selectFrom('videos')
       .$if(filter.channelId !== undefined, (q) => q.where('videos.channel_id', '=', filter.channelId!))
       .$if(filter.type !== undefined, (q) => q.where(type, '=', filter.type!))
       .$if(filter.height !== undefined, (q) => q.where('videos.height', '=', filter.height!))
-      .$if(filter.watch === 'watched', (q) => q.where(watched, '=', 1))
-      .$if(filter.watch === 'unwatched', (q) => q.where(watched, '=', 0))
+      .$if(filter.watch === 'watched', (q) => q.where(watchedByCaller))
+      .$if(filter.watch === 'unwatched', (q) => q.where((eb) => eb.not(watchedByCaller(eb))))
       .$if(filter.watch === 'continue', (q) =>
-        q.where(watched, '=', 0).where('videos.youtube_id', 'in', (eb) =>
-          eb
-            .selectFrom('watch_progress')
-            .select('youtube_id')
-            .where('user_id', '=', filter.userId ?? -1),
-        ),
+        q
+          .where((eb) => eb.not(watchedByCaller(eb)))
+          .where('videos.youtube_id', 'in', (eb) =>
+            eb.selectFrom('watch_progress').select('youtube_id').where('user_id', '=', filter.userId),
+          ),
       )
       .$if(filter.playlistId !== undefined, (q) =>
         q.where('videos.youtube_id', 'in', (eb) =>
@@ -328,11 +356,16 @@ export class VideoQueryRepository {
       );
   }
 
-  /** Full records: the video, its channel's columns and the caller's saved position. */
+  /** Full records: the video, its channel's columns, the caller's watch state and saved position. */
   private withRecordColumns(userId: number) {
     return this.db
       .selectFrom('videos')
       .innerJoin('channels', 'channels.channel_id', 'videos.channel_id')
+      .leftJoin('video_watches', (join) =>
+        join
+          .onRef('video_watches.youtube_id', '=', 'videos.youtube_id')
+          .on('video_watches.user_id', '=', userId),
+      )
       .leftJoin('watch_progress', (join) =>
         join
           .onRef('watch_progress.youtube_id', '=', 'videos.youtube_id')
@@ -340,6 +373,19 @@ export class VideoQueryRepository {
       )
       .selectAll('videos')
       .select(CHANNEL_COLUMNS)
-      .select('watch_progress.position as progress_position');
+      .select([
+        sql<number>`case when video_watches.user_id is null then 0 else 1 end`.as('watched'),
+        'video_watches.watched_date as watched_date',
+        'watch_progress.position as progress_position',
+      ]);
   }
+}
+
+/**
+ * What a kept list (anchors, SQLite's totals) is keyed by: the filter, and the caller only where the list
+ * is theirs (watched, unwatched, "continue").
+ */
+function listKey(filter: VideoListFilter): Omit<VideoListFilter, 'userId'> & { userId?: number } {
+  const { userId, ...rest } = filter;
+  return filter.watch === undefined ? rest : { ...rest, userId };
 }

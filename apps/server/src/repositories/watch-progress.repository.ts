@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 
-/** Per-user playback positions (upstream §7.3: the position is per user, watched is global). */
+/** Per-user playback positions (upstream §7.3; watched marks are per user too here, migration 0030). */
 export class WatchProgressRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

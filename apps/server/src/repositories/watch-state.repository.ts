@@ -1,14 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { Database, VideoRow } from '../db/tables.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables.ts';
+import type { WatchMark } from './video-query.repository.ts';
 
 /** What a watched mark names: one video, all videos of a channel, or all archived videos of a playlist. */
 export type WatchScope = { kind: 'video' | 'channel' | 'playlist'; id: string };
 
-export type VideoWatchState = Pick<VideoRow, 'youtube_id' | 'duration' | 'watched' | 'watched_date'>;
+/** A video's duration and one user's watch state of it. */
+export type VideoWatchState = { youtube_id: string; duration: number } & WatchMark;
 
 /**
- * Writes of the watch state (upstream §7.3): the global watched flag on videos and each user's saved
- * position. Scopes are subqueries, so a channel of any size is one statement, not a list of ids.
+ * Writes of the watch state: each user's watched marks (`video_watches`, migration 0030) and saved
+ * positions. Scopes are subqueries, so a channel of any size is one statement, not a list of ids.
  */
 export class WatchStateRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -26,33 +28,71 @@ export class WatchStateRepository {
     return undefined;
   }
 
-  async videoState(youtubeId: string): Promise<VideoWatchState | undefined> {
+  async videoState(youtubeId: string, userId: number): Promise<VideoWatchState | undefined> {
     return this.db
       .selectFrom('videos')
-      .select(['youtube_id', 'duration', 'watched', 'watched_date'])
-      .where('youtube_id', '=', youtubeId)
+      .leftJoin('video_watches', (join) =>
+        join
+          .onRef('video_watches.youtube_id', '=', 'videos.youtube_id')
+          .on('video_watches.user_id', '=', userId),
+      )
+      .select([
+        'videos.youtube_id',
+        'videos.duration',
+        sql<number>`case when video_watches.user_id is null then 0 else 1 end`.as('watched'),
+        'video_watches.watched_date',
+      ])
+      .where('videos.youtube_id', '=', youtubeId)
       .executeTakeFirst();
   }
 
   /**
-   * Sets the watched flag on every video of the scope whose state differs (watched_date is now when
-   * marking watched, cleared when not) and drops the user's saved positions for them, in one transaction.
-   * Returns how many videos changed.
+   * Marks every video of the scope watched or unwatched for this user only, where their state differs
+   * (a video already watched keeps its date), and drops the user's saved positions for them, in one
+   * transaction. Returns how many videos changed.
    */
   async mark(scope: WatchScope, watched: boolean, userId: number, now: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('videos')
-        .set({ watched: watched ? 1 : 0, watched_date: watched ? now : null })
-        .where('youtube_id', 'in', scopeIds(trx, scope))
-        .where('watched', '!=', watched ? 1 : 0)
-        .executeTakeFirst();
+      const result = watched
+        ? await trx
+            .insertInto('video_watches')
+            .columns(['user_id', 'youtube_id', 'watched_date', 'vid_type', 'duration_ms'])
+            .expression(
+              trx
+                .selectFrom('videos')
+                .select([
+                  sql.lit(userId).as('user_id'),
+                  'videos.youtube_id',
+                  sql.lit(now).as('watched_date'),
+                  'videos.vid_type',
+                  sql<number>`CAST(round(videos.duration * 1000) AS bigint)`.as('duration_ms'),
+                ])
+                .where('videos.youtube_id', 'in', scopeIds(trx, scope))
+                .where(({ not, exists, selectFrom }) =>
+                  not(
+                    exists(
+                      selectFrom('video_watches')
+                        .select('video_watches.youtube_id')
+                        .where('video_watches.user_id', '=', userId)
+                        .whereRef('video_watches.youtube_id', '=', 'videos.youtube_id'),
+                    ),
+                  ),
+                ),
+            )
+            .executeTakeFirst()
+            .then((r) => Number(r.numInsertedOrUpdatedRows ?? 0))
+        : await trx
+            .deleteFrom('video_watches')
+            .where('user_id', '=', userId)
+            .where('youtube_id', 'in', scopeIds(trx, scope))
+            .executeTakeFirst()
+            .then((r) => Number(r.numDeletedRows));
       await trx
         .deleteFrom('watch_progress')
         .where('user_id', '=', userId)
         .where('youtube_id', 'in', scopeIds(trx, scope))
         .execute();
-      return Number(result.numUpdatedRows);
+      return result;
     });
   }
 

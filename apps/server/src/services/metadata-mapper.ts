@@ -88,8 +88,6 @@ export function mapVideo(info: YtdlpInfo, facts: MediaFacts, now: number, knownT
     comment_count: Array.isArray(info.comments) ? info.comments.length : (info.comment_count ?? null),
     sponsorblock: null,
     thumb_url: info.thumbnail ?? lastThumbnail(info.thumbnails) ?? null,
-    watched: 0,
-    watched_date: null,
   };
 }
 

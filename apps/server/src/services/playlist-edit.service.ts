@@ -64,6 +64,7 @@ export class PlaylistEditService {
         ];
       },
       this.now(),
+      userId,
     );
     if (!entries) throw notFound('playlist not found');
     return {

@@ -109,25 +109,28 @@ export class StatsService {
     };
   }
 
-  /** Watched is global (upstream §7.3), so these are the figures every user sees. */
-  async watch(): Promise<StatsWatch> {
-    const rows = await this.stats.videoTotals();
-    const total = bucket(rows);
-    const part = (watched: boolean) => {
-      const kept = rows.filter((r) => (r.watched === 1) === watched);
-      if (!kept.length) return null;
-      const figures = bucket(kept);
+  /**
+   * The caller's own watch figures (issue 13; watched is per user, migration 0030): every video of the
+   * archive, those the caller marked watched, and the rest. A bucket with no video is null, as upstream's.
+   */
+  async watch(userId: number): Promise<StatsWatch> {
+    const { total, watched } = await this.stats.watchTotals(userId);
+    const seconds = (ms: number) => Math.floor(ms / 1000);
+    const totalDuration = seconds(total.duration_ms);
+    const part = (items: number, durationMs: number) => {
+      if (items <= 0) return null;
+      const duration = seconds(durationMs);
       return {
-        duration: figures.duration,
-        duration_str: figures.duration_str,
-        progress: total.duration ? figures.duration / total.duration : 0,
-        items: figures.doc_count,
+        duration,
+        duration_str: durationStr(duration),
+        progress: totalDuration ? duration / totalDuration : 0,
+        items,
       };
     };
     return {
-      total: { duration: total.duration, duration_str: total.duration_str, items: total.doc_count },
-      watched: part(true),
-      unwatched: part(false),
+      total: { duration: totalDuration, duration_str: durationStr(totalDuration), items: total.doc_count },
+      watched: part(watched.doc_count, watched.duration_ms),
+      unwatched: part(total.doc_count - watched.doc_count, total.duration_ms - watched.duration_ms),
     };
   }
 

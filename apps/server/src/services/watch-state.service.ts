@@ -16,14 +16,14 @@ export function watchedThreshold(duration: number): number {
   return duration * 0.9;
 }
 
-/** Watched marks (global) and playback positions (per user), upstream §7.3. */
+/** Watched marks and playback positions, both the signed-in user's own (migration 0030). */
 export class WatchStateService {
   constructor(
     private readonly watch: WatchStateRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** `POST /api/watched/`: marks every video the id names and drops the caller's positions for them. */
+  /** `POST /api/watched/`: marks every video the id names for the caller and drops their positions for them. */
   async mark(userId: number, body: WatchedBody): Promise<WatchedBody> {
     const scope = await this.watch.scopeOf(body.id);
     if (!scope) throw notFound(`no video, channel or playlist with id ${body.id}`);
@@ -32,12 +32,12 @@ export class WatchStateService {
   }
 
   /**
-   * Stores the caller's position. Crossing the watched threshold marks the video watched for everyone
-   * (and, like any watched mark, drops the position); a watched video stays watched.
+   * Stores the caller's position. Crossing the watched threshold marks the video watched for the caller
+   * (and, like any watched mark, drops the position); a video the caller watched stays watched.
    */
   async saveProgress(userId: number, youtubeId: string, position: number): Promise<ProgressReply> {
     const reply = (state: Player): ProgressReply => ({ ...state, position, youtube_id: youtubeId });
-    const video = await this.watch.videoState(youtubeId);
+    const video = await this.watch.videoState(youtubeId, userId);
     if (!video) throw notFound('video not found');
     if (video.watched === 1) return reply(toPlayer(video, null));
     if (video.duration > 0 && position >= watchedThreshold(video.duration)) {

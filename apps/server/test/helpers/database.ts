@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres, openSqlite, type DatabaseHandle, type Engine } from '../../src/db/dialect.ts';
-import { migrateToLatest } from '../../src/db/migrator.ts';
+import { migrateToLatest, migrateUpTo } from '../../src/db/migrator.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -15,12 +15,17 @@ export interface TestDatabase extends DatabaseHandle {
   dataDir: string;
 }
 
-/** A migrated database of its own: a temporary SQLite file, or a fresh PostgreSQL schema. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/**
+ * A migrated database of its own: a temporary SQLite file, or a fresh PostgreSQL schema. `upTo` stops after
+ * that migration (a migration's test starts from the database before it).
+ */
+export async function createTestDatabase(engine: Engine, upTo?: string): Promise<TestDatabase> {
+  const migrate = (handle: DatabaseHandle) =>
+    upTo ? migrateUpTo(handle.db, handle.engine, upTo) : migrateToLatest(handle.db, handle.engine);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-test-'));
   if (engine === 'sqlite') {
     const handle = openSqlite(path.join(dataDir, 'tubekeeper.db'));
-    await migrateToLatest(handle.db, handle.engine);
+    await migrate(handle);
     return {
       ...handle,
       dataDir,
@@ -37,7 +42,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = openPostgres(url, schema);
-  await migrateToLatest(handle.db, handle.engine);
+  await migrate(handle);
   return {
     ...handle,
     dataDir,

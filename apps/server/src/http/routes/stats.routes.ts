@@ -10,7 +10,7 @@ import {
 } from '@tubekeeper/contract';
 import type { RoutesModule } from '../types.ts';
 
-/** Statistics (upstream §5): open to every signed-in user. */
+/** Statistics (upstream §5): open to every signed-in user; the watch figures are the caller's own. */
 export const statsRoutes: RoutesModule = (app, { stats }) => {
   // the statistics answer their wire shapes themselves (stats.service.ts): no zod pass on the way out
   const read = { permission: 'authenticated', exactWire: true } as const;
@@ -26,8 +26,9 @@ export const statsRoutes: RoutesModule = (app, { stats }) => {
   app.get('/api/stats/download/', { config: read, schema: { response: { 200: statsDownload } } }, () =>
     stats.download(),
   );
-  app.get('/api/stats/watch/', { config: read, schema: { response: { 200: statsWatch } } }, () =>
-    stats.watch(),
+  // the caller's own watched figures: watched is per user (migration 0030)
+  app.get('/api/stats/watch/', { config: read, schema: { response: { 200: statsWatch } } }, (request) =>
+    stats.watch(request.user!.id),
   );
   app.get(
     '/api/stats/downloadhist/',

@@ -81,6 +81,11 @@ export interface VideoParts {
   channel: ChannelRow;
   subtitles: SubtitleRow[];
   playlists: string[];
+  /**
+   * Upstream's one watched flag: present when any user marked the video watched, with the latest mark's
+   * date (watched is per user here; each user's marks go into `tk_watches`).
+   */
+  watched?: { watched_date: number | null };
 }
 
 export function videoDoc(row: VideoRow, parts: VideoParts): Doc {
@@ -98,8 +103,8 @@ export function videoDoc(row: VideoRow, parts: VideoParts): Doc {
     player: {
       duration: row.duration,
       duration_str: durationStr(row.duration),
-      watched: row.watched === 1,
-      ...(row.watched_date !== null && { watched_date: toSeconds(row.watched_date) }),
+      watched: parts.watched !== undefined,
+      ...(parts.watched?.watched_date != null && { watched_date: toSeconds(parts.watched.watched_date) }),
     },
     playlist: parts.playlists,
     published: toSeconds(row.published),
@@ -131,11 +136,18 @@ export function videoDoc(row: VideoRow, parts: VideoParts): Doc {
 
 const VID_TYPES = new Set(['videos', 'streams', 'shorts']);
 
-/** The video row and its subtitle rows from a video document (upstream's or ours). */
+/**
+ * The video row and its subtitle rows from a video document (upstream's or ours), and whether the
+ * document says it is watched (upstream's one flag for every user) with the date.
+ */
 export function videoRows(
   doc: Doc,
   now: number,
-): { video: Insertable<VideosTable>; subtitles: Insertable<SubtitlesTable>[] } {
+): {
+  video: Insertable<VideosTable>;
+  subtitles: Insertable<SubtitlesTable>[];
+  watched: { watched_date: number | null } | null;
+} {
   const youtubeId = str(doc.youtube_id);
   const channel = objectOf(doc.channel);
   const player = objectOf(doc.player);
@@ -170,9 +182,16 @@ export function videoRows(
       comment_count: numOrNull(doc.comment_count),
       sponsorblock: Object.keys(sponsorblock).length > 0 ? JSON.stringify(sponsorblock) : null,
       thumb_url: strOrNull(doc.vid_thumb_url),
-      watched: flag(player.watched),
-      watched_date: player.watched_date === undefined ? null : toMs(player.watched_date, now),
     },
+    watched:
+      flag(player.watched) === 1
+        ? {
+            watched_date:
+              player.watched_date === undefined || player.watched_date === null
+                ? null
+                : toMs(player.watched_date, now),
+          }
+        : null,
     subtitles: (Array.isArray(doc.subtitles) ? doc.subtitles.map(objectOf) : [])
       .filter((s) => typeof s.lang === 'string' && s.lang !== '')
       .map((s) => ({

@@ -128,12 +128,14 @@ async function* videoPages(read: BackupReadRepository): AsyncGenerator<BackupPag
     (row) => row.youtube_id,
     async (rows) => {
       const ids = rows.map((row) => row.youtube_id);
-      const [channels, subtitles, memberships] = await Promise.all([
+      const [channels, subtitles, memberships, watched] = await Promise.all([
         read.channelsByIds([...new Set(rows.map((row) => row.channel_id))]),
         read.subtitlesOf(ids),
         read.playlistIdsOf(ids),
+        read.watchedOf(ids),
       ]);
       const channelOf = new Map(channels.map((c) => [c.channel_id, c]));
+      const watchedOf = new Map(watched.map((w) => [w.youtube_id, w]));
       return rows.flatMap((row) =>
         bulk(
           'video',
@@ -142,6 +144,7 @@ async function* videoPages(read: BackupReadRepository): AsyncGenerator<BackupPag
             channel: channelOf.get(row.channel_id)!,
             subtitles: subtitles.filter((s) => s.youtube_id === row.youtube_id),
             playlists: memberships.filter((m) => m.youtube_id === row.youtube_id).map((m) => m.playlist_id),
+            watched: watchedOf.get(row.youtube_id),
           }),
         ),
       );
@@ -175,7 +178,10 @@ async function configPage(read: BackupReadRepository): Promise<BackupPage> {
   return { name: 'es_config', lines, documents: lines.length / 2 };
 }
 
-/** What upstream's format has no place for: accounts, positions, schedules, other settings, the blocklist. */
+/**
+ * What upstream's format has no place for: accounts, positions, each user's watched marks, schedules, other
+ * settings, the blocklist.
+ */
 async function* extraPages(read: BackupReadRepository): AsyncGenerator<BackupPage> {
   const users = await read.users();
   yield page(
@@ -207,6 +213,24 @@ async function* extraPages(read: BackupReadRepository): AsyncGenerator<BackupPag
     if (rows.length < SUBTITLE_PAGE) break;
     after = { user: rows.at(-1)!.user_id, video: rows.at(-1)!.youtube_id };
   }
+  // written even when empty: a restore takes each user's marks from it instead of upstream's one flag
+  let watches = 0;
+  for (let after = { user: -1, video: '' }; ;) {
+    const rows = await read.watches(after.user, after.video, SUBTITLE_PAGE);
+    if (rows.length === 0) break;
+    watches += rows.length;
+    yield page(
+      'tk_watches',
+      rows.map((r) => ({
+        username: names.get(r.user_id),
+        youtube_id: r.youtube_id,
+        watched_date: r.watched_date,
+      })),
+    );
+    if (rows.length < SUBTITLE_PAGE) break;
+    after = { user: rows.at(-1)!.user_id, video: rows.at(-1)!.youtube_id };
+  }
+  if (watches === 0) yield page('tk_watches', []);
   yield page('tk_schedules', await read.schedules());
   yield page(
     'tk_settings',

@@ -4,14 +4,16 @@
  * A backup is `ta_backup-<YYYYMMDD>-<reason>.zip` holding `es_<index>-<YYYYMMDD>-<page>.json` files, each
  * an Elasticsearch `_bulk` page (an action line, then the document). Upstream's restore posts only the
  * `es_*.json` files, so ours add `tk_<kind>-<YYYYMMDD>-<page>.json` files (one JSON object a line) that it
- * skips: our users, per-user watch positions, schedules, other settings and the download blocklist.
+ * skips: our users, per-user watch positions and watched marks, schedules, other settings and the download
+ * blocklist.
  */
 
 /** Upstream's indexes, in the order a restore writes them (a video's channel and a line's video first). */
 export const INDEXES = ['config', 'channel', 'video', 'subtitle', 'comment', 'playlist', 'download'] as const;
 export type BackupIndex = (typeof INDEXES)[number];
 
-export const EXTRAS = ['users', 'progress', 'schedules', 'settings', 'blocklist'] as const;
+/** `watches`: each user's watched marks (migration 0030), which upstream's one `player.watched` cannot hold. */
+export const EXTRAS = ['users', 'progress', 'watches', 'schedules', 'settings', 'blocklist'] as const;
 export type BackupExtra = (typeof EXTRAS)[number];
 
 /** App settings that are upstream's own ta_config documents. */

@@ -41,6 +41,13 @@ export class BackupImporter {
   /** ta_config `user_<id>` documents wait for the accounts (they come later, in tk_users) */
   private readonly userConfigs: { backupId: number; config: unknown }[] = [];
   private sawUsers = false;
+  /**
+   * Videos the backup's documents say are watched (upstream's one flag), with the date: without
+   * `tk_watches` (an upstream backup, or ours from before watched was per user) they become watched for
+   * every user there is once the accounts are restored, which is what each user saw.
+   */
+  private readonly watchedInDocs = new Map<string, number | null>();
+  private sawWatches = false;
   /** extras replace ours from their first page on (a backup writes each, if only empty) */
   private readonly replaced = new Set<string>();
   private written = 0;
@@ -71,6 +78,7 @@ export class BackupImporter {
       this.options.onPage?.(this.written);
     }
     await this.writeUserConfigs();
+    if (!this.sawWatches) await this.markWatchedForEveryone();
     return this.counts;
   }
 
@@ -106,6 +114,8 @@ export class BackupImporter {
         return this.restoreUsers(docs.map((d) => d.doc));
       case 'tk_progress':
         return this.insertProgress(docs.map((d) => d.doc));
+      case 'tk_watches':
+        return this.insertWatches(docs.map((d) => d.doc));
       case 'tk_schedules':
         return this.replaceSchedules(docs.map((d) => d.doc));
       case 'tk_settings':
@@ -157,7 +167,10 @@ export class BackupImporter {
         !this.videos.has(d.video.youtube_id),
     );
     this.counts.skipped += docs.length - fresh.length;
-    for (const d of fresh) this.videos.add(d.video.youtube_id);
+    for (const d of fresh) {
+      this.videos.add(d.video.youtube_id);
+      if (d.watched) this.watchedInDocs.set(d.video.youtube_id, d.watched.watched_date);
+    }
     await this.write.insert(
       'videos',
       fresh.map((d) => d.video),
@@ -232,6 +245,36 @@ export class BackupImporter {
       .filter((row) => row.user_id >= 0 && this.videos.has(row.youtube_id));
     this.counts.skipped += docs.length - rows.length;
     await this.write.insertNew('watch_progress', rows);
+  }
+
+  /** Our own backup's per-user marks: they replace what the documents' one flag would give everyone. */
+  private async insertWatches(docs: Record<string, unknown>[]): Promise<void> {
+    this.sawWatches = true;
+    const rows = docs
+      .map((doc) => ({
+        user_id: this.usernames.get(str(doc.username)) ?? -1,
+        youtube_id: str(doc.youtube_id),
+        watched_date:
+          doc.watched_date === null || doc.watched_date === undefined ? null : num(doc.watched_date),
+      }))
+      .filter((row) => row.user_id >= 0 && this.videos.has(row.youtube_id));
+    this.counts.skipped += docs.length - rows.length;
+    await this.write.insertWatches(rows);
+  }
+
+  /** Upstream's flag, per user: every watched video watched by every account (restored ones included). */
+  private async markWatchedForEveryone(): Promise<void> {
+    if (this.watchedInDocs.size === 0) return;
+    const videos = [...this.watchedInDocs];
+    for (const userId of new Set(this.usernames.values())) {
+      await this.write.insertWatches(
+        videos.map(([youtubeId, watchedDate]) => ({
+          user_id: userId,
+          youtube_id: youtubeId,
+          watched_date: watchedDate,
+        })),
+      );
+    }
   }
 
   private async replaceSchedules(docs: Record<string, unknown>[]): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Player, Video, VideoStream, VideoSubtitle } from '@tubekeeper/contract';
 import type { ChannelRow, SubtitleRow, VideoRow } from '../../db/tables.ts';
-import type { VideoRecord } from '../../repositories/video-query.repository.ts';
+import type { VideoRecord, WatchMark } from '../../repositories/video-query.repository.ts';
 import { toChannel } from './channel.mapper.ts';
 import {
   durationStr,
@@ -20,13 +20,11 @@ export interface VideoExtras {
 }
 
 /**
- * The player object: global watched state plus the caller's position. Upstream shows a saved position
- * only while the video is unwatched; progress is the position in percent of the duration.
+ * The player object: the caller's watched state and position (both per user, migration 0030). Upstream
+ * shows a saved position only while the video is unwatched; progress is the position in percent of the
+ * duration.
  */
-export function toPlayer(
-  row: Pick<VideoRow, 'duration' | 'watched' | 'watched_date'>,
-  position: number | null,
-) {
+export function toPlayer(row: Pick<VideoRow, 'duration'> & WatchMark, position: number | null) {
   const resumes = position !== null && position > 0 && row.watched !== 1 && row.duration > 0;
   // keys in the schema's order, absent ones undefined (JSON leaves them out): the list writes this as is
   const player: Player = {
