@@ -30,10 +30,28 @@ const BREAKAGES: [string, RegExp][] = [
     'crash',
     /^yt-dlp failed while \w+ .*ModuleNotFoundError: No module named 'yt_dlp'.*check that yt-dlp runs/,
   ],
+  ['silent', /^yt-dlp failed while \w+ .*\(yt-dlp exited with code 1\): check that yt-dlp runs/],
   ['usage', /^yt-dlp failed while \w+ .*yt-dlp: error: no such option: --.*check that yt-dlp runs/],
+  // a call hung past TK_YTDLP_TIMEOUT_S: stopped, and read as the provider out of reach
+  ['hang', /yt-dlp gave no answer within 2 s and was stopped/],
   ['not-json', /^yt-dlp failed while \w+ .*yt-dlp printed no JSON for .*wrapper 1\.2/],
   ['null', /^yt-dlp failed while \w+ .*yt-dlp printed no JSON for /],
   ['truncated', /^yt-dlp failed while \w+ .*yt-dlp was killed \(SIGKILL\)/],
+  ['garbage', /^yt-dlp failed while \w+ .*yt-dlp printed output that is not JSON: \{"id":/],
+];
+
+/** The provider refusing us, as yt-dlp prints it for one video: the bot check and HTTP 429. */
+const REFUSALS: [string, string, RegExp][] = [
+  [
+    'a bot check',
+    'Sign in to confirm you’re not a bot. Use --cookies-from-browser or --cookies for the authentication. See  https://github.com/yt-dlp/yt-dlp/wiki/FAQ#how-do-i-pass-cookies-to-yt-dlp  for how to manually pass cookies. Also see  https://github.com/yt-dlp/yt-dlp/wiki/Extractors#exporting-youtube-cookies  for tips on effectively exporting YouTube cookies',
+    /not a bot.*\[Bot check \/ sign-in required: Import a cookie/,
+  ],
+  [
+    'HTTP 429',
+    'Unable to download API page: HTTP Error 429: Too Many Requests (caused by <HTTPError 429: Too Many Requests>)',
+    /HTTP Error 429: Too Many Requests.*\[Throttled by the provider: /,
+  ],
 ];
 
 let dir: string;
@@ -63,7 +81,8 @@ interface Task {
 
 async function setUp(engine: (typeof ENGINES)[number], env: Record<string, string> = {}) {
   ytdlp.install('works');
-  const t = await createTestApp(engine, { YTDLP_PATH: ytdlp.executable, ...env });
+  // a call printing nothing for 2 s is hung: long enough for the fake on a loaded machine
+  const t = await createTestApp(engine, { YTDLP_PATH: ytdlp.executable, TK_YTDLP_TIMEOUT_S: '2', ...env });
   const staff = await sessionClient(t, (await createUser(t, { username: 'keeper', staff: true })).id);
   await t.container.appConfig.update({ downloads: { sleep_interval: 0, subtitle: null } });
   return { t, staff };
@@ -197,6 +216,45 @@ describe.each(ENGINES)('adding to the queue while yt-dlp is broken, on %s', (eng
     expect([...(await listed()), ...archived.map((v) => v.youtube_id)]).toContain('alphaVid004');
     expect(await kept()).toEqual([]);
   });
+
+  // The provider refusing us (yt-dlp's texts for each) says nothing about the video: it was the one
+  // asked when the provider had had enough. Failing its line would lose it; asking on for the rest
+  // would only be refused again.
+  it.each(REFUSALS)(
+    'the provider refuses with %s: the add stops saying why, keeps that line and the rest, the next add queues them',
+    async (_, refusal, why) => {
+      const failures = path.join(dir, `refusal-${engine}.json`);
+      fs.writeFileSync(failures, JSON.stringify({ alphaVid004: `[youtube] alphaVid004: ${refusal}` }));
+      process.env.FAKE_YTDLP_FAILURES = failures;
+      ytdlp.install('works');
+      try {
+        const failed = await add(['alphaVid003', 'alphaVid004', BRAVO_URL]);
+        expect(failed.status).toBe('FAILURE');
+        expect(failed.traceback).toMatch(/^the provider refused while adding alphaVid004 \(/);
+        expect(failed.traceback).toMatch(why);
+        expect(failed.traceback).toMatch(
+          /\)\. 2 lines kept: added again at the next add to the queue or download run\. Added 1 video to the queue\.$/,
+        );
+        // the Downloads page's notification says so
+        const shown = await staff.request({ method: 'GET', url: '/api/notification/?filter=download' });
+        expect((shown.json() as Notification[]).find((n) => n.id === failed.task_id)).toMatchObject({
+          level: 'error',
+          messages: [expect.stringMatching(why)],
+        });
+        expect(await listed()).toEqual(['alphaVid003']);
+        expect(await kept()).toEqual(['alphaVid004 (held)', `${BRAVO_URL} (held)`]);
+      } finally {
+        delete process.env.FAKE_YTDLP_FAILURES;
+      }
+
+      // the provider answers again: the next add queues the kept lines beside its own
+      const next = await add(['alphaVid005']);
+      expect(next.status).toBe('SUCCESS');
+      await t.container.jobs.idle();
+      expect(await listed()).toEqual(['alphaVid003', 'alphaVid004', 'alphaVid005', ...BRAVO_VIDEOS].sort());
+      expect(await kept()).toEqual([]);
+    },
+  );
 });
 
 describe.each(ENGINES)('update_subscribed while yt-dlp is broken, on %s', (engine) => {
@@ -273,7 +331,7 @@ describe.each(ENGINES)('update_subscribed while yt-dlp is broken, on %s', (engin
       const task = await rescan();
       expect(task.status).toBe('FAILURE');
       expect(task.traceback).toMatch(why);
-      if (!['missing', 'no-exec'].includes(mode)) {
+      if (!['missing', 'no-exec', 'hang'].includes(mode)) {
         expect(task.traceback).toMatch(
           /^yt-dlp failed while scanning Alpha Workshop .*The scan stopped with every channel and playlist as it was/,
         );

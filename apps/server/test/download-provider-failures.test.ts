@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Notification } from '@tubekeeper/contract';
-import { breakableYtdlp, isAlive, readFakeLog } from './helpers/fake-ytdlp.ts';
+import { breakableYtdlp, FAKE, isAlive, readFakeLog } from './helpers/fake-ytdlp.ts';
+import { makeVideo } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 import { filesBelow, queueFakeVideo, startAssetServer, waitFor } from './helpers/acquisition.ts';
@@ -12,11 +13,28 @@ import { filesBelow, queueFakeVideo, startAssetServer, waitFor } from './helpers
  * A download run while the installed yt-dlp is broken in the ways it breaks in the field: not there, not
  * executable, crashing, too old for our options, hanging, printing what is not JSON. The fake provider
  * plays each as the real program prints it (fixtures/fake-yt-dlp/fake-breakage.mjs). What a user must see:
- * every item still queued and without an error (nothing lost, nothing to retry by hand), the task ended
- * with a message that says what is wrong, and the next run downloading everything once yt-dlp works.
- * A provider refusing one video (HTTP 429) slows the run down instead, and the run goes on.
+ * every item still queued and without an error (nothing lost, nothing to retry by hand), nothing in the
+ * archive marked inactive, the task ended with a message that says what is wrong, and the next run
+ * downloading everything once yt-dlp works. A provider refusing one video (the bot check, HTTP 429) slows
+ * the run down instead, says why, and the run goes on.
  */
 const QUEUED = ['alphaVid001', 'alphaVid002'];
+/** Already in the archive, of the same channel: no failure of a run may mark it inactive. */
+const ARCHIVED = 'alphaVid005';
+
+/** The provider refusing one video, as yt-dlp prints it. */
+const REFUSALS: [string, string, RegExp][] = [
+  [
+    'a bot check',
+    'Sign in to confirm you’re not a bot. Use --cookies-from-browser or --cookies for the authentication. See  https://github.com/yt-dlp/yt-dlp/wiki/FAQ#how-do-i-pass-cookies-to-yt-dlp  for how to manually pass cookies. Also see  https://github.com/yt-dlp/yt-dlp/wiki/Extractors#exporting-youtube-cookies  for tips on effectively exporting YouTube cookies',
+    /not a bot.* \[Bot check \/ sign-in required: Import a cookie/,
+  ],
+  [
+    'HTTP 429',
+    'Unable to download API page: HTTP Error 429: Too Many Requests (caused by <HTTPError 429: Too Many Requests>)',
+    /HTTP Error 429: Too Many Requests.* \[Throttled by the provider: The provider limits requests/,
+  ],
+];
 
 let dir: string;
 let ytdlp: string;
@@ -49,6 +67,10 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
       .select(['youtube_id', 'status', 'message'])
       .orderBy('youtube_id')
       .execute();
+  const archived = async () =>
+    (await db().selectFrom('videos').select(['youtube_id', 'active']).orderBy('youtube_id').execute()).map(
+      (v) => `${v.youtube_id}:${v.active}`,
+    );
 
   async function runDownloads() {
     const res = await staff.request({ method: 'POST', url: '/api/task/by-name/download_pending/' });
@@ -67,6 +89,7 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
     );
     staff = await sessionClient(t, (await createUser(t, { username: 'keeper', staff: true })).id);
     await t.container.appConfig.update({ downloads: { sleep_interval: 0, subtitle: null } });
+    await makeVideo(db(), { youtube_id: ARCHIVED, channel_id: FAKE.alpha.id });
   });
   // each case starts from the same queue, so one that fails does not decide the next
   beforeEach(async () => {
@@ -82,6 +105,7 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
     ['missing', /^yt-dlp not found: install it or set YTDLP_PATH$/],
     ['no-exec', /^yt-dlp at .* is not executable: install it or set YTDLP_PATH$/],
     ['crash', /ModuleNotFoundError: No module named 'yt_dlp'.*the queue is kept/],
+    ['silent', /^yt-dlp failed on alphaVid001 \(yt-dlp exited with code 1\); the queue is kept/],
     ['usage', /yt-dlp: error: no such option: --.*the queue is kept/],
     [
       'hang',
@@ -90,6 +114,7 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
     ['not-json', /yt-dlp printed no JSON for .*alphaVid001.*wrapper 1\.2.*the queue is kept/],
     ['null', /yt-dlp printed no JSON for .*alphaVid001.*the queue is kept/],
     ['truncated', /yt-dlp was killed \(SIGKILL\).*the queue is kept/],
+    ['garbage', /yt-dlp printed output that is not JSON: \{"id":"alphaVid001".*the queue is kept/],
   ])('yt-dlp %s: the run ends saying why, every item stays queued without an error', async (mode, why) => {
     installYtdlp(mode);
     const task = await runDownloads();
@@ -98,8 +123,15 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
     expect(await queue()).toEqual(
       QUEUED.map((youtube_id) => ({ youtube_id, status: 'pending', message: null })),
     );
+    expect(await archived()).toEqual([`${ARCHIVED}:1`]);
     expect(filesBelow(t.container.config.mediaDir)).toEqual([]);
     expect(filesBelow(path.join(t.container.config.cacheDir, 'download'))).toEqual([]);
+    // the Downloads page's notification says so
+    const shown = await staff.request({ method: 'GET', url: '/api/notification/?filter=download' });
+    expect((shown.json() as Notification[]).find((n) => n.id === task.task_id)).toMatchObject({
+      level: 'error',
+      messages: [`Task failed: ${task.traceback}`],
+    });
   });
 
   it('downloads every queued item on the next run once yt-dlp works again', async () => {
@@ -107,33 +139,35 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
     const task = await runDownloads();
     expect(task).toMatchObject({ status: 'SUCCESS', result: 'downloaded 2 video(s).' });
     expect(await queue()).toEqual([]);
-    const videos = await db().selectFrom('videos').select(['youtube_id', 'active']).execute();
-    expect(videos.sort((a, b) => a.youtube_id.localeCompare(b.youtube_id))).toEqual(
-      QUEUED.map((youtube_id) => ({ youtube_id, active: 1 })),
-    );
+    expect(await archived()).toEqual([...QUEUED, ARCHIVED].map((id) => `${id}:1`));
   });
 
-  it('HTTP 429 on one video: the run backs off, leaves it queued without an error, downloads the next', async () => {
-    installYtdlp('works');
-    const failures = path.join(dir, `failures-${engine}.json`);
-    const refusal =
-      '[youtube] bravoVid001: Unable to download API page: HTTP Error 429: Too Many Requests (caused by <HTTPError 429: Too Many Requests>)';
-    fs.writeFileSync(failures, JSON.stringify({ bravoVid001: refusal }));
-    process.env.FAKE_YTDLP_FAILURES = failures;
-    try {
-      await db().deleteFrom('download_queue').execute();
-      await queueFakeVideo(db(), 'bravoVid001');
-      await queueFakeVideo(db(), 'bravoVid002');
-      const task = await runDownloads();
-      expect(task).toMatchObject({
-        status: 'SUCCESS',
-        result: 'downloaded 1 video(s). 1 left queued after the provider refused',
-      });
-      expect(await queue()).toEqual([{ youtube_id: 'bravoVid001', status: 'pending', message: null }]);
-    } finally {
-      delete process.env.FAKE_YTDLP_FAILURES;
-    }
-  });
+  it.each(REFUSALS)(
+    '%s on one video: the run backs off, leaves it queued without an error saying why, downloads the next',
+    async (_, refusal, why) => {
+      installYtdlp('works');
+      const failures = path.join(dir, `failures-${engine}.json`);
+      fs.writeFileSync(failures, JSON.stringify({ bravoVid001: `[youtube] bravoVid001: ${refusal}` }));
+      process.env.FAKE_YTDLP_FAILURES = failures;
+      try {
+        await db().deleteFrom('download_queue').execute();
+        await queueFakeVideo(db(), 'bravoVid001');
+        await queueFakeVideo(db(), 'bravoVid002');
+        const task = await runDownloads();
+        expect(task.status).toBe('SUCCESS');
+        expect(task.result).toMatch(
+          /^downloaded 1 video\(s\)\. 1 left queued after the provider refused: bravoVid001: /,
+        );
+        expect(task.result).toMatch(why);
+        expect(await queue()).toEqual([{ youtube_id: 'bravoVid001', status: 'pending', message: null }]);
+        expect(await archived()).toContain('bravoVid002:1');
+        expect((await archived()).filter((v) => v.endsWith(':0'))).toEqual([]);
+      } finally {
+        delete process.env.FAKE_YTDLP_FAILURES;
+        await db().deleteFrom('videos').where('youtube_id', 'in', ['bravoVid002']).execute();
+      }
+    },
+  );
 });
 
 describe.each(ENGINES)('a hung download stopped by the user, on %s', (engine) => {

@@ -66,7 +66,11 @@ function describe(run: DownloadRunResult): string {
     parts.push(
       `${run.failed.length} failed: ${run.failed.map((f) => `${f.youtube_id}: ${withAdvice(f.message, f.diagnosis)}`).join('; ')}`,
     );
-  if (run.deferred.length) parts.push(`${run.deferred.length} left queued after the provider refused`);
+  // the provider's answer says what to do: import a cookie for a bot check, wait for a 429
+  if (run.deferred.length)
+    parts.push(
+      `${run.deferred.length} left queued after the provider refused: ${run.deferred.map((d) => `${d.youtube_id}: ${withAdvice(d.message, d.diagnosis)}`).join('; ')}`,
+    );
   if (run.notice) parts.push(run.notice);
   return parts.join(' ');
 }

@@ -12,9 +12,9 @@ import type { JobHandler } from './job-queue.ts';
  * extract_download: resolves each pasted line on its own and queues what it finds (upstream §4.1). Bad
  * lines are named in the result (level error, so the notification stays longer); with auto_start the
  * new items are downloaded right away. The lines come from their persisted batch; each is removed once
- * resolved, the rest when the run ends or is stopped. yt-dlp missing or broken, or the network down,
- * ends the run as failed with its unresolved lines held: the next add, download run or start-up resumes
- * them. A run that fails otherwise leaves them held too.
+ * resolved, the rest when the run ends or is stopped. yt-dlp missing or broken, the network down, or the
+ * provider refusing (HTTP 429, the bot check) ends the run as failed with its unresolved lines held: the
+ * next add, download run or start-up resumes them. A run that fails otherwise leaves them held too.
  */
 export function extractDownloadJob(
   extractor: QueueExtractor,
@@ -69,7 +69,7 @@ function describeHalt(
   const done = report.added + report.prioritized + report.skipped + report.failures.length;
   const lines = `${kept} ${kept === 1 ? 'line' : 'lines'}`;
   return [
-    `${toolFailureText(halted.error, `while adding ${halted.input}`)}.`,
+    `${toolFailureText(halted.error, `while adding ${halted.input}`, halted.explained)}.`,
     kept
       ? `${lines} kept: added again at the next add to the queue or download run.`
       : 'Add the lines again once it works.',

@@ -52,8 +52,8 @@ export interface DownloadRunOptions {
 export interface DownloadRunResult {
   downloaded: { youtube_id: string; channel_id: string }[];
   failed: { youtube_id: string; message: string; diagnosis: Diagnosis }[];
-  /** left queued because the provider refused them this run */
-  deferred: string[];
+  /** left queued because the provider refused them this run, with its answer */
+  deferred: { youtube_id: string; message: string; diagnosis: Diagnosis }[];
   stopped: boolean;
   /** why the run ended early (rate limit that did not stop) */
   notice?: string;
@@ -252,7 +252,7 @@ export class DownloadPendingService {
         const wait = run.backoff.refused();
         if (run.backoff.exhausted) {
           run.result.notice = `the provider keeps refusing downloads (${error.message}); the queue is kept for a later run`;
-          run.result.deferred.push(item.youtube_id);
+          run.result.deferred.push(await this.refusal(item, error));
           return;
         }
         run.board.show(item.youtube_id, 0, [
@@ -261,11 +261,23 @@ export class DownloadPendingService {
         ]);
         await DownloadBackoff.wait(wait, run.options.signal);
         if (tries >= run.backoff.attemptsPerItem) {
-          run.result.deferred.push(item.youtube_id);
+          run.result.deferred.push(await this.refusal(item, error));
           return;
         }
       }
     }
+  }
+
+  /** An item left queued after the provider refused it: what it answered, for the run's result. */
+  private async refusal(
+    item: PendingItem,
+    error: YtdlpError,
+  ): Promise<DownloadRunResult['deferred'][number]> {
+    return {
+      youtube_id: item.youtube_id,
+      message: error.message,
+      diagnosis: await this.deps.diagnose(error.message),
+    };
   }
 
   private async downloadOne(run: Run, item: PendingItem): Promise<void> {

@@ -15,8 +15,10 @@ import { mapPlaylist, videoType, type VidType } from './metadata-mapper.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { QueueThumbnails } from './queue-thumbnails.service.ts';
 import { queueRowFromFlat, queueRowFromInfo } from './queue-rows.ts';
+import type { ExtractReport } from './queue-extract-report.ts';
+import { LineTracker } from './queue-line-tracker.ts';
 import { keepWithinTypeLimits, type TypeLimits } from './scan-type-limits.ts';
-import { isToolFailure } from './tool-failure.ts';
+import { isProviderRefusal, isToolFailure } from './tool-failure.ts';
 import { parseUrlList, type ParsedTarget } from './url-parser.ts';
 import type { YtdlpSettingsService } from './ytdlp-settings.service.ts';
 
@@ -54,24 +56,9 @@ export interface ScanSource {
   channelName?: string;
 }
 
-export type ScanOptions = Omit<ExtractOptions, 'force' | 'reporter'>;
+export { describeExtract, type ExtractReport } from './queue-extract-report.ts';
 
-export interface ExtractReport {
-  /** items newly queued */
-  added: number;
-  /** items already queued that were moved to the front (added again with autostart) */
-  prioritized: number;
-  /** already queued, ignored, blocked or archived */
-  skipped: number;
-  failures: { input: string; error: string }[];
-  /**
-   * The failure that stopped the add where it met it (`input`): yt-dlp missing or broken, or no network
-   * (tool-failure.ts). That line and the ones after it are not resolved: they stay for a later run.
-   */
-  halted?: { input: string; error: YtdlpError };
-  /** with `typeLimits`: new videos left out for their type (page size 0, or past it) */
-  leftOut?: { id: string; vidType: VidType; overLimit: boolean }[];
-}
+export type ScanOptions = Omit<ExtractOptions, 'force' | 'reporter'>;
 
 /** What the extractor needs to write a playlist it was asked to queue (upstream indexes it, §4.1). */
 export interface PlaylistWriter {
@@ -90,6 +77,19 @@ interface Candidate {
   source?: ScanSource;
 }
 
+/** A video the provider refused to answer for, and its answer. */
+interface Refused {
+  candidate: Candidate;
+  error: YtdlpError;
+}
+
+/** The videos of one call the provider refused (ids), and the first refusal (its line and text). */
+interface Refusal {
+  ids: string[];
+  input: string;
+  error: YtdlpError;
+}
+
 /** Videos named directly per metadata call: a line is resolved (and persisted) chunk by chunk. */
 const VIDEO_CHUNK = 100;
 
@@ -98,37 +98,6 @@ interface Target {
   status: QueueStatus;
   line?: number | undefined;
   target: ParsedTarget;
-}
-
-/** Counts the targets of each persisted line and reports the lines whose targets are all done. */
-class LineTracker {
-  private readonly remaining = new Map<number, number>();
-  private ready: number[] = [];
-
-  constructor(private readonly onResolved?: (lines: number[]) => Promise<void>) {}
-
-  expect(line: number | undefined, targets: number): void {
-    if (line === undefined) return;
-    if (targets === 0) this.ready.push(line);
-    else this.remaining.set(line, targets);
-  }
-
-  async resolved(targets: { line?: number | undefined }[]): Promise<void> {
-    for (const { line } of targets) {
-      if (line === undefined) continue;
-      const left = (this.remaining.get(line) ?? 1) - 1;
-      this.remaining.set(line, left);
-      if (left === 0) this.ready.push(line);
-    }
-    await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (!this.ready.length || !this.onResolved) return;
-    const lines = this.ready;
-    this.ready = [];
-    await this.onResolved(lines);
-  }
 }
 
 type Ytdlp = Pick<YtdlpRepository, 'fetchVideoInfos' | 'resolveChannel' | 'scanChannel' | 'fetchPlaylist'>;
@@ -193,16 +162,22 @@ export class QueueExtractor {
         status,
         ...(target.vid_type !== 'unknown' && { vidType: target.vid_type }),
       }));
+      let refused: Refusal | undefined;
       try {
-        await this.queueCandidates(candidates, settings, { ...options, flat: false }, report);
+        refused = await this.queueCandidates(candidates, settings, { ...options, flat: false }, report, true);
       } catch (error) {
         if (!isToolFailure(error)) throw error;
         // yt-dlp or the network failed, not these videos: their lines stay for a later run
         report.halted = { input: chunk.length === 1 ? chunk[0]!.input : `${chunk.length} videos`, error };
         break;
       }
-      // an aborted metadata call resolved nothing: those lines stay for a later run
-      if (!options.signal?.aborted) await lines.resolved(chunk);
+      // an aborted metadata call resolved nothing: those lines stay for a later run; so do refused ones
+      const held = new Set(refused?.ids);
+      if (!options.signal?.aborted) await lines.resolved(chunk.filter((t) => !held.has(t.target.url)));
+      if (refused) {
+        report.halted = await this.refusal(refused.input, refused.error);
+        break;
+      }
     }
     for (const target of lists) {
       if (options.signal?.aborted || report.halted) break;
@@ -210,12 +185,22 @@ export class QueueExtractor {
       progress(input);
       try {
         const candidates = await this.expand(target.target, input, status, settings, options.signal);
-        await this.queueCandidates(candidates, settings, { ...options, flat }, report);
+        const refused = await this.queueCandidates(candidates, settings, { ...options, flat }, report, true);
+        // what the provider answered is queued; the line stays for a later run to ask for the rest
+        if (refused) {
+          report.halted = await this.refusal(input, refused.error);
+          break;
+        }
       } catch (error) {
         if (options.signal?.aborted) break;
-        // yt-dlp or the network failed, not this line: it stays for a later run, as do the ones after it
+        // yt-dlp or the network failed, or the provider refused, not this line: it stays for a later
+        // run, as do the ones after it
         if (isToolFailure(error)) {
           report.halted = { input, error };
+          break;
+        }
+        if (isProviderRefusal(error)) {
+          report.halted = await this.refusal(input, error);
           break;
         }
         report.failures.push({ input, error: await this.explain(error) });
@@ -286,13 +271,23 @@ export class QueueExtractor {
     );
   }
 
-  /** Leaves out what must not be queued, builds rows (from the listing or a metadata call) and inserts. */
+  /** A refusal that stops an add, with the text the user reads (category and advice). */
+  private async refusal(input: string, error: YtdlpError): Promise<ExtractReport['halted']> {
+    return { input, error, explained: await this.explain(error) };
+  }
+
+  /**
+   * Leaves out what must not be queued, builds rows (from the listing or a metadata call) and inserts.
+   * With `holdRefused`, videos the provider refused to answer for are neither queued nor failed: they
+   * come back as a Refusal for the caller to keep (a scan finds them again next time by itself).
+   */
   private async queueCandidates(
     all: Candidate[],
     settings: YtdlpSettings,
     options: ExtractOptions,
     report: ExtractReport,
-  ): Promise<void> {
+    holdRefused = false,
+  ): Promise<Refusal | undefined> {
     const candidates = [...new Map(all.map((c) => [c.id, c])).values()];
     const ids = candidates.map((c) => c.id);
     const [queued, archived, blocked] = await Promise.all([
@@ -319,7 +314,8 @@ export class QueueExtractor {
     if (toIgnore.length) await this.queue.updateIds(toIgnore, { status: 'ignore', auto_start: 0 });
     report.prioritized += toPromote.length;
     report.skipped += toIgnore.length;
-    const built = await this.buildRows(fresh, settings, options, report);
+    const refused: Refused[] = [];
+    const built = await this.buildRows(fresh, settings, options, report, holdRefused ? refused : undefined);
     const order = new Map(fresh.map((c, i) => [c.id, i]));
     built.sort((a, b) => order.get(a.youtube_id)! - order.get(b.youtube_id)!);
     const leftOut: NonNullable<ExtractReport['leftOut']> = [];
@@ -327,8 +323,11 @@ export class QueueExtractor {
     if (leftOut.length) (report.leftOut ??= []).push(...leftOut);
     report.added += await this.queue.insertMany(rows);
     if (!options.flat) await this.thumbnails?.cache(rows, options.signal);
-    const unblock = fresh.filter((c) => c.explicit && blocked.has(c.id)).map((c) => c.id);
+    const held = new Set(refused.map((r) => r.candidate.id));
+    const unblock = fresh.filter((c) => c.explicit && blocked.has(c.id) && !held.has(c.id)).map((c) => c.id);
     if (unblock.length) await this.queue.unblock(unblock);
+    const [first] = refused;
+    return first && { ids: [...held], input: first.candidate.input, error: first.error };
   }
 
   private async buildRows(
@@ -336,6 +335,8 @@ export class QueueExtractor {
     settings: YtdlpSettings,
     options: ExtractOptions,
     report: ExtractReport,
+    /** when given, the provider's refusals go here instead of into the report's failures */
+    refused?: Refused[],
   ): Promise<NewQueueItem[]> {
     const now = this.now();
     const autoStart = options.autoStart ?? false;
@@ -361,6 +362,10 @@ export class QueueExtractor {
     if (broken && !broken.ok) throw broken.error;
     for (const c of fetch) {
       const result = infos.get(c.id);
+      if (result && !result.ok && refused && isProviderRefusal(result.error)) {
+        refused.push({ candidate: c, error: result.error });
+        continue;
+      }
       if (!result?.ok) {
         report.failures.push({
           input: label(c),
@@ -375,19 +380,6 @@ export class QueueExtractor {
     }
     return rows;
   }
-}
-
-/** "Added 2 videos to the queue." plus what was skipped and every failure by line. */
-export function describeExtract(report: ExtractReport): string {
-  const plural = (n: number) => `${n} ${n === 1 ? 'video' : 'videos'}`;
-  const parts = [`Added ${plural(report.added)} to the queue.`];
-  if (report.prioritized) parts.push(`Moved ${plural(report.prioritized)} to the front.`);
-  if (report.skipped) parts.push(`Skipped ${plural(report.skipped)} already queued, ignored or archived.`);
-  if (report.failures.length) {
-    const lines = report.failures.map((f) => `${f.input}: ${f.error}`);
-    parts.push(`Failed ${report.failures.length}: ${lines.join('; ')}`);
-  }
-  return parts.join(' ');
 }
 
 function errorText(error: unknown): string {

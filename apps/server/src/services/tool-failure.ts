@@ -15,12 +15,22 @@ export function isToolFailure(error: unknown): error is YtdlpError {
 }
 
 /**
+ * The provider refusing us (HTTP 429 or 403, the bot check; `rate-limit`): it says nothing about the item
+ * it was asked about, only that asking again now is refused too. An add stops at one and keeps its lines.
+ */
+export function isProviderRefusal(error: unknown): error is YtdlpError {
+  return error instanceof YtdlpError && error.kind === 'rate-limit';
+}
+
+/**
  * What went wrong and what to do about it, `at` naming where ("while scanning Alpha Workshop"):
  * "yt-dlp failed while scanning Alpha Workshop (yt-dlp exited with code 1: …): check that yt-dlp runs
- * (yt-dlp --version, update it)". The caller adds what was kept.
+ * (yt-dlp --version, update it)". A refusal reads as the provider's text, `explained` when given (its
+ * category and advice). The caller adds what was kept.
  */
-export function toolFailureText(error: YtdlpError, at: string): string {
+export function toolFailureText(error: YtdlpError, at: string, explained?: string): string {
   if (error.kind === 'not-found') return error.message;
+  if (error.kind === 'rate-limit') return `the provider refused ${at} (${explained ?? error.message})`;
   if (error.kind === 'connection') return `cannot reach the provider ${at} (${error.message})`;
   return `yt-dlp failed ${at} (${error.message}): check that yt-dlp runs (yt-dlp --version, update it)`;
 }
