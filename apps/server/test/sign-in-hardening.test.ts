@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { LoginThrottle } from '../src/services/login-throttle.ts';
-import { Client, createTestApp, createUser, type TestApp } from './helpers/app.ts';
+import { Client, createTestApp, createUser, sessionClient, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
 const RIGHT = 'correct horse battery';
@@ -177,6 +177,41 @@ describe.each(ENGINES)('behind a trusted reverse proxy on %s', (engine) => {
       });
     expect((await ping('10.9.0.1')).statusCode).toBe(403); // past the host check, not signed in
     expect((await ping('10.10.0.1')).statusCode).toBe(400);
+  });
+});
+
+describe.each(ENGINES)('the CSRF origin check without TK_HOST on %s', (engine) => {
+  let t: TestApp;
+  let id: number;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { TK_TRUSTED_PROXIES: '10.9.0.1' });
+    id = (await createUser(t, { username: 'alice' })).id;
+  });
+  afterAll(() => t.close());
+
+  /** A session call from a page at https://evil.example, claiming through forwarded headers to be it. */
+  const fromEvil = async (remoteAddress: string) =>
+    (await sessionClient(t, id)).request({
+      method: 'POST',
+      url: '/api/user/me/',
+      remoteAddress,
+      payload: { grid_items: 4 },
+      headers: {
+        host: 'tube.example.org',
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      },
+    });
+
+  it('ignores X-Forwarded-Host and -Proto from an untrusted peer: a foreign origin is still refused', async () => {
+    const res = await fromEvil('10.2.2.2');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatch(/Origin checking failed - https:\/\/evil\.example does not match/);
+  });
+
+  it('believes them from a trusted proxy (which sets them from the real request)', async () => {
+    expect((await fromEvil('10.9.0.1')).statusCode).toBe(200);
   });
 });
 
