@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createSearchIndex, type SearchThreadOptions } from './db/search/search.factory.ts';
 import { ChannelQueryRepository } from './repositories/channel-query.repository.ts';
 import { CommentQueryRepository } from './repositories/comment-query.repository.ts';
+import { LoginFailureRepository } from './repositories/login-failure.repository.ts';
 import { PlaylistQueryRepository } from './repositories/playlist-query.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { StatsRepository } from './repositories/stats.repository.ts';
@@ -115,7 +116,12 @@ export function createContainer(
     config,
     database,
     repositories: { users, sessions, tokens, settings, storage },
-    auth: new AuthService(users, sessions, tokens, new LoginThrottle()),
+    auth: new AuthService(
+      users,
+      sessions,
+      tokens,
+      new LoginThrottle(new LoginFailureRepository(database.db)),
+    ),
     userConfig,
     appConfig,
     userAdmin: new UserAdminService(users, sessions, tokens),

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { buildApp, type TubekeeperApp } from '../src/app.ts';
+import { createContainer } from '../src/container.ts';
+import { LoginFailureRepository } from '../src/repositories/login-failure.repository.ts';
 import { LoginThrottle } from '../src/services/login-throttle.ts';
 import { Client, createTestApp, createUser, sessionClient, type TestApp } from './helpers/app.ts';
-import { ENGINES } from './helpers/database.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from './helpers/database.ts';
 
 const RIGHT = 'correct horse battery';
 
@@ -229,28 +232,114 @@ describe('TK_TRUSTED_PROXIES', () => {
   });
 });
 
-describe('login throttle back-off', () => {
-  it('doubles the wait of a (address, username) pair with each further failure, up to the cap', () => {
-    const throttle = new LoginThrottle({ pairFree: 3, baseDelayMs: 1000, maxDelayMs: 8000 });
+describe.each(ENGINES)('login throttle back-off, counted in the database (%s)', (engine) => {
+  let database: TestDatabase;
+  let store: LoginFailureRepository;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    store = new LoginFailureRepository(database.db);
+  });
+  afterAll(() => database.cleanup());
+
+  it('doubles the wait of a (address, username) pair with each further failure, up to the cap', async () => {
+    const throttle = new LoginThrottle(store, { pairFree: 3, baseDelayMs: 1000, maxDelayMs: 8000 });
     let now = 0;
-    for (let i = 0; i < 3; i++) throttle.recordFailure('a', 'u', now);
-    expect(throttle.retryAfter('a', 'u', now)).toBe(1);
+    for (let i = 0; i < 3; i++) expect(await throttle.admit('a', 'u', now)).toBe(0);
+    expect(await throttle.admit('a', 'u', now)).toBe(1);
     const waits: number[] = [];
     for (let i = 0; i < 5; i++) {
       now += 100_000;
-      throttle.recordFailure('a', 'u', now);
-      waits.push(throttle.retryAfter('a', 'u', now));
+      expect(await throttle.admit('a', 'u', now)).toBe(0);
+      waits.push(await throttle.admit('a', 'u', now));
     }
     expect(waits).toEqual([2, 4, 8, 8, 8]);
-    expect(throttle.retryAfter('b', 'u', now)).toBe(0);
-    throttle.recordSuccess('a', 'u');
-    expect(throttle.retryAfter('a', 'u', now)).toBe(0);
+    expect(await throttle.admit('b', 'u', now)).toBe(0);
+    await throttle.recordSuccess('a', 'u');
+    expect(await throttle.admit('a', 'u', now)).toBe(0);
   });
 
-  it('backs off a username guessed from many addresses', () => {
-    const throttle = new LoginThrottle({ userFree: 5, baseDelayMs: 60_000 });
-    for (let i = 0; i < 5; i++) throttle.recordFailure(`addr${i}`, 'victim', 0);
-    expect(throttle.retryAfter('fresh-address', 'victim', 0)).toBe(60);
-    expect(throttle.retryAfter('fresh-address', 'someone-else', 0)).toBe(0);
+  it('backs off a username guessed from many addresses', async () => {
+    const throttle = new LoginThrottle(store, { userFree: 5, baseDelayMs: 60_000 });
+    for (let i = 0; i < 5; i++) expect(await throttle.admit(`addr${i}`, 'victim', 0)).toBe(0);
+    expect(await throttle.admit('fresh-address', 'victim', 0)).toBe(60);
+    expect(await throttle.admit('fresh-address', 'someone-else', 0)).toBe(0);
+  });
+
+  it('is shared: a second process (its own throttle) continues the count of the first', async () => {
+    const limits = { pairFree: 4, baseDelayMs: 10_000 };
+    const first = new LoginThrottle(store, limits);
+    const second = new LoginThrottle(new LoginFailureRepository(database.db), limits);
+    for (let i = 0; i < 4; i++) expect(await (i % 2 ? first : second).admit('c', 'shared', 0)).toBe(0);
+    expect(await first.admit('c', 'shared', 0)).toBe(10);
+    expect(await second.admit('c', 'shared', 0)).toBe(10);
+  });
+
+  it('counts each of many attempts at once, so no more than the free ones get through', async () => {
+    const throttle = new LoginThrottle(store, { pairFree: 5, baseDelayMs: 10_000 });
+    const waits = await Promise.all(Array.from({ length: 40 }, () => throttle.admit('d', 'rush', 0)));
+    expect(waits.filter((w) => w === 0)).toHaveLength(5);
+    expect(waits.filter((w) => w === 10)).toHaveLength(35);
+  });
+
+  it('keeps an address window, and forgets counters an hour old', async () => {
+    const throttle = new LoginThrottle(store, { addressMax: 2, addressWindowMs: 60_000 });
+    expect(await throttle.recordFailure('e', 0)).toBe(0);
+    expect(await throttle.recordFailure('e', 1000)).toBe(0);
+    expect(await throttle.recordFailure('e', 2000)).toBe(58);
+    expect(await throttle.recordFailure('e', 60_000)).toBe(0);
+    expect(await throttle.admit('f', 'old', 0)).toBe(0);
+    const before = await database.db.selectFrom('login_failures').select('key').execute();
+    expect(before.length).toBeGreaterThan(0);
+    // a new process sweeps at its first attempt: every counter above (and of the tests before) was last
+    // changed more than an hour before this one
+    await new LoginThrottle(store).admit('g', 'late', 10_000_000);
+    const after = await database.db.selectFrom('login_failures').select('key').execute();
+    expect(after).toHaveLength(2);
+  });
+});
+
+describe.each(ENGINES)('two API processes on one database (%s)', (engine) => {
+  let t: TestApp;
+  let other: TubekeeperApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await createUser(t, { username: 'alice' });
+    // a second server on the same database: its own container, throttle and Fastify instance
+    other = await buildApp(createContainer(t.container.config, t.database));
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it('a username guessed through both is throttled after the limit, not twice the limit', async () => {
+    const via = (app: TubekeeperApp, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/login/',
+        remoteAddress: '10.7.7.7',
+        payload: { username: 'alice', password, remember_me: 'off' },
+      });
+    for (let i = 0; i < 10; i++) expect((await via(i % 2 ? t.app : other, 'wrong')).statusCode).toBe(400);
+    const first = await via(t.app, RIGHT);
+    const second = await via(other, RIGHT);
+    expect([first.statusCode, second.statusCode]).toEqual([429, 429]);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('many wrong passwords sent at once: no more than the free ones are checked', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        (i % 2 ? t.app : other).inject({
+          method: 'POST',
+          url: '/api/user/login/',
+          remoteAddress: '10.8.8.8',
+          payload: { username: 'alice', password: `guess ${i}`, remember_me: 'off' },
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(14);
   });
 });

@@ -26,6 +26,7 @@ import * as m0027 from './migrations/0027_video_list_version.ts';
 import * as m0028 from './migrations/0028_feed_check_left_out.ts';
 import * as m0029 from './migrations/0029_subscription_scan_error.ts';
 import * as m0030 from './migrations/0030_per_user_watched.ts';
+import * as m0031 from './migrations/0031_login_failures.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0028_feed_check_left_out': m0028,
   '0029_subscription_scan_error': m0029,
   '0030_per_user_watched': m0030,
+  '0031_login_failures': m0031,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -24,6 +24,14 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+/** Failed sign-in counters (migration 0031), keyed by a sha256 of what they count. */
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  /** the last counted attempt, or the start of an address's window */
+  since: number;
+}
+
 export interface ApiTokensTable {
   key: string;
   user_id: number;
@@ -374,6 +382,7 @@ export interface DownloadQuartersTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   api_tokens: ApiTokensTable;
   user_configs: UserConfigsTable;
   app_settings: AppSettingsTable;

@@ -41,18 +41,20 @@ export class AuthService {
   ) {}
 
   async login(username: string, password: string, rememberMe: boolean, address: string): Promise<NewSession> {
-    const wait = this.throttle.retryAfter(address, username);
+    // counted before the password is checked (a success takes it back), so attempts sent at once cannot
+    // all pass while the others are being hashed
+    const wait = await this.throttle.admit(address, username);
     if (wait > 0) throw throttled(wait);
     const user = await this.users.findByUsername(username);
     // The hash runs for unknown and disabled users too, against a stand-in hash of the same cost, so the
     // answer's timing does not tell which usernames exist.
     const matches = await verifyPassword(password, user?.password_hash ?? (await standInHash()));
     if (!user || user.is_active !== 1 || !matches) {
-      const addressWait = this.throttle.recordFailure(address, username);
+      const addressWait = await this.throttle.recordFailure(address);
       if (addressWait > 0) throw throttled(addressWait);
       throw new AppError(400, 'Invalid credentials');
     }
-    this.throttle.recordSuccess(address, username);
+    await this.throttle.recordSuccess(address, username);
     const now = Date.now();
     const key = randomBytes(32).toString('base64url');
     const lifetime = rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS;
