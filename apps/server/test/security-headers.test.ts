@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './helpers/database.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 
-describe('security headers', () => {
+describe.each(ENGINES)('security headers on %s', (engine) => {
   let t: TestApp;
   let client: Client;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    t = await createTestApp(engine);
     const dir = path.join(t.container.config.mediaDir, 'UChead');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'vid.mp4'), 'bytes');

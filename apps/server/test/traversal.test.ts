@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './helpers/database.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 
 /**
@@ -67,73 +68,76 @@ function corpus(): string[] {
   return [...paths];
 }
 
-describe('traversal corpus over /youtube/, /media/, /cache/ and the web-app route', () => {
-  let t: TestApp;
-  let client: Client;
-  let outside: string;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite');
-    const { mediaDir, cacheDir, webDir, dataDir } = { ...t.container.config, dataDir: t.database.dataDir };
-    outside = path.join(dataDir, 'outside');
-    fs.mkdirSync(outside, { recursive: true });
-    for (const name of ['secret.mp4', 'secret.txt', 'secret.jpg']) {
-      fs.writeFileSync(path.join(outside, name), SECRET);
-      fs.writeFileSync(path.join(dataDir, name), SECRET);
-    }
-    fs.mkdirSync(path.join(mediaDir, 'UCtrav'), { recursive: true });
-    fs.writeFileSync(path.join(mediaDir, 'UCtrav', 'vid.mp4'), 'legit video bytes');
-    fs.writeFileSync(path.join(mediaDir, 'UCtrav', 'page.html'), `<script>alert(1)</script>${SECRET}`);
-    fs.symlinkSync(path.join(outside, 'secret.mp4'), path.join(mediaDir, 'UCtrav', 'out.mp4'));
-    fs.symlinkSync(outside, path.join(mediaDir, 'UCtrav', 'outdir'));
-    fs.mkdirSync(path.join(cacheDir, 'videos'), { recursive: true });
-    fs.symlinkSync(path.join(outside, 'secret.jpg'), path.join(cacheDir, 'videos', 'out.jpg'));
-    fs.symlinkSync(outside, path.join(cacheDir, 'videos', 'outdir'));
-    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(webDir, 'out.js'));
-    fs.symlinkSync(outside, path.join(webDir, 'outdir'));
-    const user = await createUser(t, { username: 'walker' });
-    client = await sessionClient(t, user.id);
-  });
-  afterAll(() => t.close());
+describe.each(ENGINES)(
+  'traversal corpus over /youtube/, /media/, /cache/ and the web-app route on %s',
+  (engine) => {
+    let t: TestApp;
+    let client: Client;
+    let outside: string;
+    beforeAll(async () => {
+      t = await createTestApp(engine);
+      const { mediaDir, cacheDir, webDir, dataDir } = { ...t.container.config, dataDir: t.database.dataDir };
+      outside = path.join(dataDir, 'outside');
+      fs.mkdirSync(outside, { recursive: true });
+      for (const name of ['secret.mp4', 'secret.txt', 'secret.jpg']) {
+        fs.writeFileSync(path.join(outside, name), SECRET);
+        fs.writeFileSync(path.join(dataDir, name), SECRET);
+      }
+      fs.mkdirSync(path.join(mediaDir, 'UCtrav'), { recursive: true });
+      fs.writeFileSync(path.join(mediaDir, 'UCtrav', 'vid.mp4'), 'legit video bytes');
+      fs.writeFileSync(path.join(mediaDir, 'UCtrav', 'page.html'), `<script>alert(1)</script>${SECRET}`);
+      fs.symlinkSync(path.join(outside, 'secret.mp4'), path.join(mediaDir, 'UCtrav', 'out.mp4'));
+      fs.symlinkSync(outside, path.join(mediaDir, 'UCtrav', 'outdir'));
+      fs.mkdirSync(path.join(cacheDir, 'videos'), { recursive: true });
+      fs.symlinkSync(path.join(outside, 'secret.jpg'), path.join(cacheDir, 'videos', 'out.jpg'));
+      fs.symlinkSync(outside, path.join(cacheDir, 'videos', 'outdir'));
+      fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(webDir, 'out.js'));
+      fs.symlinkSync(outside, path.join(webDir, 'outdir'));
+      const user = await createUser(t, { username: 'walker' });
+      client = await sessionClient(t, user.id);
+    });
+    afterAll(() => t.close());
 
-  it('serves the real file, so the corpus below is not passing by answering nothing', async () => {
-    const res = await client.request({ method: 'GET', url: '/media/UCtrav/vid.mp4' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe('legit video bytes');
-  });
+    it('serves the real file, so the corpus below is not passing by answering nothing', async () => {
+      const res = await client.request({ method: 'GET', url: '/media/UCtrav/vid.mp4' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('legit video bytes');
+    });
 
-  it('lets nothing escape: no marker in any answer, never 5xx', async () => {
-    const paths = corpus();
-    const escapes: string[] = [];
-    const errors: string[] = [];
-    let requests = 0;
-    for (const prefix of ['/youtube/', '/media/', '/cache/', '/cache/videos/', '/']) {
-      for (const rest of paths) {
-        const url = prefix + rest;
-        const res = await client.request({ method: 'GET', url });
-        requests++;
-        if (res.statusCode >= 500) errors.push(`${url} -> ${res.statusCode}`);
-        if (res.body.includes(SECRET)) escapes.push(`${url} -> ${res.statusCode}`);
-        if (prefix === '/' && res.statusCode === 200) {
-          // the web app answers its page for unknown paths, never a file from elsewhere
-          expect(res.body).toContain('<div id="root">');
+    it('lets nothing escape: no marker in any answer, never 5xx', async () => {
+      const paths = corpus();
+      const escapes: string[] = [];
+      const errors: string[] = [];
+      let requests = 0;
+      for (const prefix of ['/youtube/', '/media/', '/cache/', '/cache/videos/', '/']) {
+        for (const rest of paths) {
+          const url = prefix + rest;
+          const res = await client.request({ method: 'GET', url });
+          requests++;
+          if (res.statusCode >= 500) errors.push(`${url} -> ${res.statusCode}`);
+          if (res.body.includes(SECRET)) escapes.push(`${url} -> ${res.statusCode}`);
+          if (prefix === '/' && res.statusCode === 200) {
+            // the web app answers its page for unknown paths, never a file from elsewhere
+            expect(res.body).toContain('<div id="root">');
+          }
         }
       }
-    }
-    console.log(`traversal corpus: ${requests} requests, ${escapes.length} escapes, ${errors.length} 5xx`);
-    expect(escapes).toEqual([]);
-    expect(errors).toEqual([]);
-    expect(requests).toBeGreaterThan(3000);
-  });
+      console.log(`traversal corpus: ${requests} requests, ${escapes.length} escapes, ${errors.length} 5xx`);
+      expect(escapes).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(requests).toBeGreaterThan(3000);
+    });
 
-  it('answers 400 to a NUL byte on the web-app route (it answered 500)', async () => {
-    for (const url of ['/%00', '/index.html%00', '/..%00/etc', '/assets/%00.js']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(400);
-    }
-  });
+    it('answers 400 to a NUL byte on the web-app route (it answered 500)', async () => {
+      for (const url of ['/%00', '/index.html%00', '/..%00/etc', '/assets/%00.js']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(400);
+      }
+    });
 
-  it('serves no file of another type from the media tree, even by its exact name', async () => {
-    const res = await client.request({ method: 'GET', url: '/media/UCtrav/page.html' });
-    expect(res.statusCode).toBe(404);
-  });
-});
+    it('serves no file of another type from the media tree, even by its exact name', async () => {
+      const res = await client.request({ method: 'GET', url: '/media/UCtrav/page.html' });
+      expect(res.statusCode).toBe(404);
+    });
+  },
+);
