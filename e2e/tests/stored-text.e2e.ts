@@ -119,6 +119,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  console.log(
+    `stored-text corpus: ${PAYLOADS.length} payloads, ${seen.pages} page states checked, ${seen.executed} executed, ${seen.injected} injected elements`,
+  );
   await browser?.close();
   // the other specs share this server and count the demo library: leave it as it was
   if (playlistId) await apiRequest(baseURL, token, `/api/playlist/${playlistId}/`, { method: 'DELETE' });
@@ -127,12 +130,18 @@ afterAll(async () => {
   );
 });
 
+/** What the checks saw, printed at the end (the issue's "0 executed payloads"). */
+const seen = { pages: 0, injected: 0, executed: 0 };
+
 /** Nothing ran and nothing from the data became an element. */
 async function expectInert(where: string) {
-  expect(await page.locator(INJECTED).count(), `${where}: injected elements`).toBe(0);
-  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss), `${where}: window.__xss`).toBe(
-    undefined,
-  );
+  const injected = await page.locator(INJECTED).count();
+  const xss = await page.evaluate(() => (window as { __xss?: unknown }).__xss);
+  seen.pages += 1;
+  seen.injected += injected;
+  seen.executed += problems.length + (xss === undefined ? 0 : 1);
+  expect(injected, `${where}: injected elements`).toBe(0);
+  expect(xss, `${where}: window.__xss`).toBe(undefined);
   expect(problems, `${where}: dialogs or page errors`).toEqual([]);
 }
 
