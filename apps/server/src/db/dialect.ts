@@ -11,6 +11,7 @@ import {
   type Expression,
   type RawBuilder,
 } from 'kysely';
+import { prepareStatementsOf } from './postgres-prepared.ts';
 import { registerSearchFunctions } from './search/sqlite-functions.ts';
 import { ReadRoutingDriver } from './sqlite-read-routing.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -94,6 +95,7 @@ export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
     max: 10,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  pool.on('connect', prepareStatementsOf);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -64,10 +64,28 @@ export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<
   const migrator = await migratorFor(db, engine);
   // the migrator takes its lock with a write; an up-to-date database is only read, so a server whose disk
   // is full still starts (read-only, issue 18)
-  if ((await migrator.getMigrations()).every((m) => m.executedAt)) return [];
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return retryWhileSchemasVanish(async () => {
+    if ((await migrator.getMigrations()).every((m) => m.executedAt)) return [];
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  });
+}
+
+/**
+ * Kysely finds its tables by listing the tables of every schema, checking `has_schema_privilege` on each;
+ * a schema dropped between the catalogue scan and that check (another test file's, another tenant's)
+ * fails the listing with "schema … does not exist" (3F000), although ours is fine. Listing again is safe:
+ * nothing was written yet when it fails there.
+ */
+async function retryWhileSchemasVanish<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== '3F000') throw error;
+    }
+  }
 }
 
 /** Runs the migrations up to and including `name`: a migration's test starts from the database before it. */
