@@ -101,6 +101,15 @@ export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
 }
 
 /**
+ * A column SQLite's planner may not use an index for (its unary `+`), where the index it picks without
+ * statistics (the server never runs ANALYZE) walks far more rows than another one could. PostgreSQL plans
+ * from the statistics autovacuum keeps: the column as it is.
+ */
+export function offIndex(engine: Engine, column: string): RawBuilder<unknown> {
+  return engine === 'sqlite' ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
+}
+
+/**
  * Text ordered by code point on both engines: SQLite compares bytes, PostgreSQL would use the database
  * locale (which ignores case and punctuation differently), so lists and tie-breaks would differ.
  */
