@@ -1,5 +1,6 @@
 // Download queue reads at 100 and 100 000 pending items (issue 18 point 7): claiming the next item
-// (`nextPending`, what every download worker does) and Downloads pages (page 1, page 800 or the last).
+// (`nextPending`, what every download worker does), Downloads pages (page 1, page 800 or the last), the
+// page's total (kept, and right after a write as during a download run) and the channel filter's counts.
 // Every row of one scan shares a timestamp (1 000 per scan), as a subscription scan writes them.
 // SQLite in a temporary folder; BENCH_DATABASE_URL=postgres://… measures PostgreSQL (a schema of its own).
 // Prints one JSON line per engine and queue size: median and p95 in ms.
@@ -42,12 +43,13 @@ async function open(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
   };
 }
 
+/** Times `run`; a run that answers `{ ms }` has timed the part that counts itself. */
 async function timed(rounds: number, run: (i: number) => Promise<unknown>) {
   const ms: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const started = performance.now();
-    await run(i);
-    ms.push(performance.now() - started);
+    const own = await run(i);
+    ms.push(own && typeof own === 'object' && 'ms' in own ? (own.ms as number) : performance.now() - started);
   }
   ms.sort((a, b) => a - b);
   const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]! * 100) / 100;
@@ -88,6 +90,18 @@ for (const size of SIZES) {
       repo.list({ status: 'pending' }, PAGE_SIZE, (deepPage - 1) * PAGE_SIZE),
     ),
     count_ms: await timed(ROUNDS, () => repo.count({ status: 'pending' })),
+    // as during a download run: something was written since the last page, so no kept total is reused
+    count_after_write_ms: await timed(ROUNDS, async (i) => {
+      await repo.update(rows[i % size]!.youtube_id, { title: `Video ${i} renamed` });
+      const started = performance.now();
+      await repo.count({ status: 'pending' });
+      return { ms: performance.now() - started };
+    }),
+    // one channel's page (2 000 of the 100 000 items, 2 of the 100)
+    channel_page_ms: await timed(ROUNDS, () =>
+      repo.list({ status: 'pending', channelId: 'UC7' }, PAGE_SIZE, 0),
+    ),
+    aggs_ms: await timed(ROUNDS, () => repo.channelCounts({ status: 'pending' })),
   };
   console.log(JSON.stringify(figures));
   await handle.close();

@@ -56,9 +56,9 @@ const operation = fc.oneof(
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
 /**
- * Issue 18 point 7: the Downloads page's totals on PostgreSQL come from counts kept by triggers (migration
- * 0024), so they must equal a real count after any sequence of queue writes; on SQLite the totals kept
- * until the database changes must too. Random sequences (fast-check, 20 by default, more with TK_FUZZ_CASES).
+ * Issue 18 point 7: the Downloads page's totals and its channel filter's counts come from counts kept by
+ * triggers (migrations 0024, 0033), so they must equal a real count after any sequence of queue writes;
+ * so must the totals SQLite keeps until the database changes (title words). Random sequences (fast-check, 20 by default, more with TK_FUZZ_CASES).
  */
 describe.each(ENGINES)('download queue totals on %s', (engine) => {
   let db: TestDatabase;
@@ -86,6 +86,21 @@ describe.each(ENGINES)('download queue totals on %s', (engine) => {
   };
   /** The same filter counted row by row, past any kept total. */
   const counted = async (filter: QueueFilter) => (await repo.list(filter, 1_000_000, 0)).length;
+  /** The channel filter's counts grouped row by row, most first, then by name. */
+  const grouped = async (filter: QueueFilter) => {
+    const byChannel = new Map<string, { channel_id: string; channel_name: string; count: number }>();
+    for (const row of await repo.list(filter, 1_000_000, 0)) {
+      const entry = byChannel.get(row.channel_id) ?? { ...row, count: 0 };
+      byChannel.set(row.channel_id, {
+        channel_id: row.channel_id,
+        channel_name: row.channel_name,
+        count: entry.count + 1,
+      });
+    }
+    return [...byChannel.values()].sort(
+      (a, b) => b.count - a.count || (a.channel_name < b.channel_name ? -1 : 1),
+    );
+  };
 
   it('equals a real count for every filter after any sequence of queue writes', async () => {
     // as many sequences per 150 route-fuzz cases (TK_FUZZ_CASES, default 3000: 20 sequences)
@@ -100,6 +115,13 @@ describe.each(ENGINES)('download queue totals on %s', (engine) => {
             expect({ filter, total: await repo.count(filter) }).toEqual({
               filter,
               total: await counted(filter),
+            });
+            checks += 1;
+          }
+          for (const filter of [{}, { status: 'pending' as const }, { status: 'ignore' as const }]) {
+            expect({ filter, channels: await repo.channelCounts(filter) }).toEqual({
+              filter,
+              channels: await grouped(filter),
             });
             checks += 1;
           }

@@ -9,12 +9,6 @@ import { migrateToLatest } from '../src/db/migrator.ts';
 import type { Database } from '../src/db/tables.ts';
 import { DownloadQueueRepository } from '../src/repositories/download-queue.repository.ts';
 
-/**
- * Issue 18 point 7: claiming the next item and reading a Downloads page cost index steps, not a read and
- * sort of every pending row. SQLite's plan for the queries the repository really sends is checked (the
- * figures at 100 and 100 000 pending are in bench/queue.bench.ts); a plan that sorts in a temporary
- * B-tree reads the whole queue for every claim.
- */
 /** A migrated SQLite database of its own that records every query the repository sends. */
 async function openRecorded(dir: string) {
   const sqlite = new SQLite(path.join(dir, 'tubekeeper.db'));
@@ -46,6 +40,12 @@ async function openRecorded(dir: string) {
   return { sqlite, db, sent, plansOf };
 }
 
+/**
+ * Issue 18 point 7: claiming the next item and reading a Downloads page cost index steps, not a read and
+ * sort of every pending row. SQLite's plan for the queries the repository really sends is checked (the
+ * figures at 100 and 100 000 pending are in bench/queue.bench.ts); a plan that sorts in a temporary
+ * B-tree reads the whole queue for every claim.
+ */
 describe('download queue reads (sqlite)', () => {
   let dir: string;
   let sqlite: SQLite.Database;

@@ -343,7 +343,7 @@ export interface QueueTotalsTable {
   doc_count: number;
 }
 
-/** Download queue counts per Downloads filter key, PostgreSQL only (migration 0024). */
+/** Download queue counts per Downloads filter key, kept by triggers (migrations 0024, 0033). */
 export interface QueueCountTotalsTable {
   status: string;
   vid_type: string;
@@ -352,7 +352,7 @@ export interface QueueCountTotalsTable {
   doc_count: number;
 }
 
-/** The same per channel, PostgreSQL only (migration 0024). */
+/** The same per channel (migrations 0024, 0033). */
 export interface QueueChannelTotalsTable {
   channel_id: string;
   status: string;

@@ -1,42 +1,17 @@
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Insertable,
-  type Kysely,
-  type SqlBool,
-  type Updateable,
-} from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, DownloadQueueRow, DownloadQueueTable } from '../db/tables.ts';
 import { codePointOrder, offIndex, type Engine } from '../db/dialect.ts';
-import { CountsUntilChange } from './counts-until-change.ts';
+import { DownloadQueueCounts, type QueueChannelCount } from './download-queue-counts.ts';
+import { matches, type QueueFilter, type QueueStatus } from './download-queue-filter.ts';
 
-export type QueueStatus = 'pending' | 'ignore';
+export type { QueueChannelCount } from './download-queue-counts.ts';
+export type { QueueFilter, QueueStatus } from './download-queue-filter.ts';
+
 export type NewQueueItem = Insertable<DownloadQueueTable> & { status: QueueStatus };
 export type QueueItemChanges = Updateable<DownloadQueueTable>;
 
-/** Which items a list, count, bulk change or delete applies to; every field narrows the selection. */
-export interface QueueFilter {
-  status?: QueueStatus;
-  autoStart?: boolean;
-  channelId?: string;
-  vidType?: DownloadQueueTable['vid_type'];
-  /** words of the title, the last one a prefix of a word (upstream match_phrase_prefix) */
-  titlePhrase?: string;
-  /** true: items with a message (a failed attempt); false: items without */
-  error?: boolean;
-  /** items a download run may take at this time (epoch ms): no failed attempt, or a premiere that is due */
-  dueAt?: number;
-}
-
 export interface QueueItemRow extends DownloadQueueRow {
   channel_indexed: number;
-}
-
-export interface QueueChannelCount {
-  channel_id: string;
-  channel_name: string;
-  count: number;
 }
 
 /** Rows per INSERT and ids per IN list: far below the bound-parameter limits of both engines. */
@@ -44,62 +19,21 @@ const CHUNK = 500;
 
 /** The download queue table and the blocklist beside it. */
 export class DownloadQueueRepository {
-  /**
-   * SQLite totals kept until the database changes (counting 100 000 items took ~12 ms a page); PostgreSQL
-   * reads the counts its triggers keep (`keptCount`)
-   */
-  private readonly counts: CountsUntilChange | undefined;
+  private readonly counts: DownloadQueueCounts;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
   ) {
-    this.counts = engine === 'sqlite' ? new CountsUntilChange(db) : undefined;
+    this.counts = new DownloadQueueCounts(db, engine);
   }
 
-  async count(filter: QueueFilter): Promise<number> {
-    if (this.engine === 'postgres') {
-      const kept = await this.keptCount(filter);
-      if (kept !== undefined) return kept;
-    }
-    const compute = async () => {
-      const row = await this.db
-        .selectFrom('download_queue')
-        .where(matches(filter))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    };
-    return this.counts ? this.counts.count(`queue:${JSON.stringify(filter)}`, compute) : compute();
+  count(filter: QueueFilter): Promise<number> {
+    return this.counts.count(filter);
   }
 
-  /**
-   * PostgreSQL: the total from the counts its triggers keep (migration 0024), a few dozen rows whatever the
-   * queue's size; undefined for a filter they do not cover (title words, due retries, a channel with
-   * auto_start), which is counted.
-   */
-  private async keptCount(filter: QueueFilter): Promise<number | undefined> {
-    if (filter.titlePhrase || filter.dueAt !== undefined) return undefined;
-    const failed = filter.error === undefined ? undefined : filter.error ? 1 : 0;
-    if (filter.channelId) {
-      if (filter.autoStart !== undefined) return undefined;
-      let query = this.db
-        .selectFrom('queue_channel_totals')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('doc_count'), eb.lit(0)).as('n'))
-        .where('channel_id', '=', filter.channelId);
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.vidType) query = query.where('vid_type', '=', filter.vidType);
-      if (failed !== undefined) query = query.where('failed', '=', failed);
-      return Number((await query.executeTakeFirstOrThrow()).n);
-    }
-    let query = this.db
-      .selectFrom('queue_count_totals')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('doc_count'), eb.lit(0)).as('n'));
-    if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.vidType) query = query.where('vid_type', '=', filter.vidType);
-    if (filter.autoStart !== undefined) query = query.where('auto_start', '=', filter.autoStart ? 1 : 0);
-    if (failed !== undefined) query = query.where('failed', '=', failed);
-    return Number((await query.executeTakeFirstOrThrow()).n);
+  channelCounts(filter: QueueFilter): Promise<QueueChannelCount[]> {
+    return this.counts.channelCounts(filter);
   }
 
   /**
@@ -172,18 +106,6 @@ export class DownloadQueueRepository {
     ]);
     if (!fresh || !due) return fresh ?? due;
     return queueOrder(fresh, due) <= 0 ? fresh : due;
-  }
-
-  async channelCounts(filter: QueueFilter): Promise<QueueChannelCount[]> {
-    const rows = await this.db
-      .selectFrom('download_queue')
-      .where(matches(filter))
-      .select(['channel_id', 'channel_name', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy(['channel_id', 'channel_name'])
-      .execute();
-    return rows
-      .map((r) => ({ ...r, count: Number(r.count) }))
-      .sort((a, b) => b.count - a.count || (a.channel_name < b.channel_name ? -1 : 1));
   }
 
   /** Inserts the items in one transaction; ids already queued are left alone. Returns how many were new. */
@@ -303,47 +225,11 @@ export class DownloadQueueRepository {
   }
 }
 
-/** The filter as one condition; every query of the table (select, update, delete) takes it. */
-function matches(filter: QueueFilter) {
-  return (eb: ExpressionBuilder<Database, 'download_queue'>) => {
-    const conditions: Expression<SqlBool>[] = [];
-    if (filter.status) conditions.push(eb('download_queue.status', '=', filter.status));
-    if (filter.autoStart !== undefined)
-      conditions.push(eb('download_queue.auto_start', '=', filter.autoStart ? 1 : 0));
-    if (filter.channelId) conditions.push(eb('download_queue.channel_id', '=', filter.channelId));
-    if (filter.vidType) conditions.push(eb('download_queue.vid_type', '=', filter.vidType));
-    if (filter.error !== undefined)
-      conditions.push(eb('download_queue.message', filter.error ? 'is not' : 'is', null));
-    if (filter.dueAt !== undefined) conditions.push(dueCondition(eb, filter.dueAt));
-    if (filter.titlePhrase) {
-      const phrase = likeEscape(filter.titlePhrase.toLowerCase());
-      const title = sql`lower(download_queue.title)`;
-      // a word start anywhere in the title; ESCAPE so % and _ in the query match themselves
-      conditions.push(
-        sql<SqlBool>`(${title} like ${`${phrase}%`} escape '\\' or ${title} like ${`% ${phrase}%`} escape '\\')`,
-      );
-    }
-    return eb.and(conditions);
-  };
-}
-
-/** No failed attempt, or a failure that said when to come back (a premiere) and that time has come. */
-function dueCondition(eb: ExpressionBuilder<Database, 'download_queue'>, now: number) {
-  return eb.or([
-    eb('download_queue.message', 'is', null),
-    eb.and([eb('download_queue.retry_at', 'is not', null), eb('download_queue.retry_at', '<=', now)]),
-  ]);
-}
-
 /** Queue order of two items: auto-start first, then oldest, then by id (ids are ASCII: code point order). */
 export function queueOrder(a: DownloadQueueRow, b: DownloadQueueRow): number {
   if (a.auto_start !== b.auto_start) return b.auto_start - a.auto_start;
   if (a.timestamp !== b.timestamp) return a.timestamp - b.timestamp;
   return a.youtube_id < b.youtube_id ? -1 : a.youtube_id > b.youtube_id ? 1 : 0;
-}
-
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function* chunks(ids: string[]): Generator<string[]> {
