@@ -10,7 +10,8 @@ import { TaskRecordService } from '../src/services/task-record.service.ts';
 import { filesBelow, queueFakeVideo, startAssetServer, waitFor } from './helpers/acquisition.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { FAKE, FAKE_YTDLP_PATH, readFakeLog } from './helpers/fake-ytdlp.ts';
-import { mountSmallDisk, moveSchemaToSmallDisk, type SmallDisk } from './helpers/small-disk.ts';
+import { mountSmallDisk, type SmallDisk } from './helpers/small-disk.ts';
+import { moveSchemaToSmallDisk } from './helpers/small-disk-postgres.ts';
 
 const disk = mountSmallDisk(16);
 if (typeof disk === 'string') console.log(`task-disk-full: skipped, ${disk}`);
