@@ -17,7 +17,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -28,7 +28,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+/**
+ * Waits until the server answers /api/health/: 200, or also 503 when `readOnly` (a server that came up
+ * read-only says so there).
+ */
+async function waitForHealth(
+  baseURL: string,
+  child: ChildProcess,
+  output: () => string,
+  readOnly: boolean,
+): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -36,7 +45,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
     }
     try {
       const response = await fetch(`${baseURL}/api/health/`);
-      if (response.ok) return;
+      if (response.ok || (readOnly && response.status === 503)) return;
     } catch {
       // not listening yet
     }
@@ -46,7 +55,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {
@@ -62,17 +71,18 @@ export function providerFailuresFile(dataDir: string): string {
   return path.join(dataDir, 'provider-failures.json');
 }
 
-/** Starts the real server (SQLite in a fresh directory) serving the built web app. */
-export async function startServer(): Promise<RunningServer> {
+function assertBuilt(): void {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`${WEB_DIST}/index.html is missing: run \`npm run build\` (npm run test:e2e does it).`);
   }
   if (!fs.existsSync(SERVER_BUNDLE)) {
     throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` (npm run test:e2e does it).`);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekeeper-e2e-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
+}
+
+/** The environment of a test server on `dataDir` (SQLite, the embedded queue, the offline provider). */
+export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     TK_DATA_DIR: dataDir,
     TK_PORT: String(port),
@@ -95,13 +105,25 @@ export async function startServer(): Promise<RunningServer> {
     // a spec makes a video fail with a real yt-dlp text by writing {"<id>": "<text>"} here
     FAKE_YTDLP_FAILURES: providerFailuresFile(dataDir),
   };
-  // The demo library (3 channels, 24 videos) through the real import, once per run, before serving.
-  try {
-    await buildDemoLibrary(dataDir, env);
-  } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+}
+
+export interface ServerProcess {
+  baseURL: string;
+  /** SIGKILL: the power goes; resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM, SIGKILL after 5 s. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `tubekeeper serve` from the bundle on `env`'s data folder; resolves once it answers /api/health/ (with
+ * `readOnly`, a 503 of a server that came up read-only counts too).
+ */
+export async function spawnServer(
+  env: NodeJS.ProcessEnv,
+  options: { readOnly?: boolean } = {},
+): Promise<ServerProcess> {
+  assertBuilt();
   const child = spawn(process.execPath, [SERVER_BUNDLE, 'serve'], {
     cwd: REPO_ROOT,
     env,
@@ -113,17 +135,49 @@ export async function startServer(): Promise<RunningServer> {
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-
-  const baseURL = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopChild(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server: ServerProcess = {
+    baseURL: `http://127.0.0.1:${env.TK_PORT}`,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    stop: () => stopChild(child),
   };
   try {
-    await waitForHealth(baseURL, child, () => log);
+    await waitForHealth(server.baseURL, child, () => log, options.readOnly ?? false);
   } catch (error) {
-    await stop();
+    await server.stop();
     throw error;
   }
-  return { baseURL, dataDir, stop };
+  return server;
+}
+
+/** Starts the real server (SQLite in a fresh directory) serving the built web app. */
+export async function startServer(): Promise<RunningServer> {
+  assertBuilt();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekeeper-e2e-'));
+  const env = serverEnv(dataDir, await freePort());
+  // The demo library (3 channels, 24 videos) through the real import, once per run, before serving.
+  try {
+    await buildDemoLibrary(dataDir, env);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  let server: ServerProcess;
+  try {
+    server = await spawnServer(env);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseURL: server.baseURL,
+    dataDir,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
