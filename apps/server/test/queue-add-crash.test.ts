@@ -61,7 +61,6 @@ describe.each(ENGINES)('a server killed during a queue add (%s)', (engine) => {
         const tasks = await harness.api<
           { task_id: string; status: string; result: string | null; traceback: string | null }[]
         >('GET', '/api/task/by-name/extract_download/');
-        console.log(JSON.stringify(await harness.api('GET', '/api/notification/')));
         return tasks.find((t) => t.task_id !== answer.task_id && ['SUCCESS', 'FAILURE'].includes(t.status));
       },
       60_000,
