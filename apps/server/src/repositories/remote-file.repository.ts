@@ -51,8 +51,15 @@ export class RemoteFileRepository {
     if (body.length === 0 || body.length > (this.options.maxBytes ?? 20 * 1024 * 1024)) return '';
     const file = `${base}.${ext}`;
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    await fs.promises.writeFile(`${file}.part`, body);
-    await fs.promises.rename(`${file}.part`, file);
+    const part = `${file}.part`;
+    try {
+      await fs.promises.writeFile(part, body);
+      await fs.promises.rename(part, file);
+    } catch (error) {
+      // a full disk: no half picture stays behind
+      await fs.promises.rm(part, { force: true });
+      throw error;
+    }
     return file;
   }
 }

@@ -43,7 +43,7 @@ export class ArtworkService {
   async videoThumb(output: string, sources: VideoThumbSources, signal?: AbortSignal) {
     const crop = { crop169: true };
     if (sources.image) {
-      await this.ffmpeg.toJpeg(sources.image, output, crop, signal);
+      await this.writeImage(sources.image, output, crop, signal);
       return 'image' as const;
     }
     if (sources.media && sources.coverStream !== undefined) {
@@ -102,7 +102,13 @@ export class ArtworkService {
   ): Promise<void> {
     await this.files.ensureDir(path.dirname(target));
     const part = `${target}.part`;
-    await this.ffmpeg.toJpeg(input, part, options, signal);
-    await this.files.move(part, target);
+    try {
+      await this.ffmpeg.toJpeg(input, part, options, signal);
+      await this.files.move(part, target);
+    } catch (error) {
+      // ffmpeg leaves what it wrote when it fails (a full disk, a stop)
+      await this.files.remove(part);
+      throw error;
+    }
   }
 }
