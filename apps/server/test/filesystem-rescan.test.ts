@@ -140,7 +140,10 @@ describe.each(ENGINES)('rescan_filesystem on %s', (engine) => {
 
   it('stops between two files when told to, leaving every file with its row or none', async () => {
     const channelDir = path.join(mediaDir, CHANNEL);
-    const ids = Array.from({ length: 6 }, (_, i) => `stopRescan${i}`);
+    // a run learns of a stop within COMMAND_POLL_MS (250 ms): enough files that indexing them all takes
+    // longer than that on a fast machine (6 took ~0.2 s here, and the stop came after the last one)
+    // ids of 11 characters, as the import reads them from file names
+    const ids = Array.from({ length: 30 }, (_, i) => `stopResc${String(i).padStart(3, '0')}`);
     for (const id of ids) fs.copyFileSync(media.mp4, path.join(channelDir, `${id}.mp4`));
     const started = (await api('POST', '/api/task/by-name/rescan_filesystem/')).body;
     for (;;) {
