@@ -168,6 +168,13 @@ describe('runYtdlp through the spawner helper', () => {
       kind: 'not-found',
     });
   });
+
+  it('runs children at a niceness 10 above the server, so media work yields the processor to the API', async () => {
+    const { stdout } = await runProcess('nice', [], { notFound: 'nice is missing' });
+    expect(Number(stdout.trim())).toBe(Math.min(19, os.getPriority(0) + 10));
+    // the server's own threads keep their priority
+    expect(os.getPriority(0)).toBeLessThan(Number(stdout.trim()));
+  });
 });
 
 describe('spawner helper lifetime', () => {

@@ -3,6 +3,19 @@
 // the bundle run this same file at a few MB of heap, whose fork is cheap and leaves the server alone.
 'use strict';
 const { spawn } = require('node:child_process');
+const os = require('node:os');
+
+// Media work yields the processor to the API (issue 19: reads while downloading). yt-dlp, ffprobe and ffmpeg
+// run at a niceness 10 above the server's (19 at most): the kernel's scheduler then gives the server's
+// threads about ten times their share of a busy core, and the children every cycle the server leaves idle,
+// so an idle machine downloads as fast as before. The niceness is set on this helper's main thread, whose
+// forks (every child) inherit it; on Linux it is per thread, so the server itself keeps its own.
+const CHILD_NICENESS = 10;
+try {
+  os.setPriority(0, Math.min(19, os.getPriority(0) + CHILD_NICENESS));
+} catch {
+  // a system that refuses it runs the children at the server's priority, as before
+}
 
 const children = new Map();
 const post = (event) => process.send?.(event);
