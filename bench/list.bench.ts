@@ -5,7 +5,9 @@
 //
 // Run: npm run bench:list -w @tubekeeper/bench
 // BENCH_VIDEOS (100 000), BENCH_CHANNELS (videos / 20), BENCH_LINES (0), BENCH_SECONDS (5 per figure),
-// BENCH_CONCURRENCY (32); BENCH_ENGINES, BENCH_DATA_DIR, BENCH_PG_SCHEMA as bench/support/engines.ts says.
+// BENCH_CONCURRENCY (32), BENCH_NODE_ARGS (options for the server's node, e.g. '--cpu-prof
+// --cpu-prof-dir=/tmp/prof' to profile its main thread); BENCH_ENGINES, BENCH_DATA_DIR, BENCH_PG_SCHEMA as
+// bench/support/engines.ts says.
 import { prepareArchive, rss } from './search/archive.ts';
 import { runLoad } from './search/load.ts';
 import { measureVideoList } from './search/video-list.ts';
@@ -28,7 +30,13 @@ async function measureEngine(place: BenchPlace) {
   const before = machineLoad();
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'list-bench-password';
-  const server = await startBundleServer({ port, dataDir: place.dataDir, password, env: place.serverEnv });
+  const server = await startBundleServer({
+    port,
+    dataDir: place.dataDir,
+    password,
+    env: place.serverEnv,
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+  });
   try {
     const headers = { authorization: `Token ${await signInForToken(port, password)}` };
     log(`${place.engine}: ${await markSeededWatched(place)} watched marks for the bench's user`);
