@@ -37,7 +37,7 @@ export function BiggestChannelsCard() {
           if (channels.length === 0) return <p className="muted">No videos archived yet</p>;
           const largest = Math.max(1, ...channels.map((c) => c[order]));
           return (
-            <table className="stat-table biggest-channels responsive-table">
+            <table className="stat-table stat-values biggest-channels responsive-table">
               <thead>
                 <tr>
                   <th scope="col">Channel</th>

@@ -24,7 +24,7 @@ export function DownloadHistoryCard() {
               <Suspense fallback={<Spinner label="Loading the chart" />}>
                 <DownloadHistoryChart days={days} unit={unit} />
               </Suspense>
-              <table className="stat-table history-table">
+              <table className="stat-table stat-values history-table">
                 <caption className="visually-hidden">Downloads per day, newest first</caption>
                 <thead>
                   <tr>

@@ -21,7 +21,7 @@ export function VideoStatsCard() {
             ['Inactive', stats.active_false],
           ];
           return (
-            <table className="stat-table">
+            <table className="stat-table stat-values">
               <thead>
                 <tr>
                   <th scope="col">Type</th>

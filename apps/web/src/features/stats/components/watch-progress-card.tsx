@@ -4,6 +4,20 @@ import { Figures, QueryBody, StatCard } from './stat-card.tsx';
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
+/**
+ * "19 videos, 1m 11s (79 %)", each figure unbreakable: a narrow card breaks the line between the figures,
+ * not inside one ("1m" / "11s", "(79" / "%)").
+ */
+function share(items: number, durationStr: string | undefined, progress: number) {
+  return (
+    <>
+      <span className="figure">{formatCount(items)} videos</span>,{' '}
+      <span className="figure">{durationStr ?? 'NA'}</span>{' '}
+      <span className="figure">({percent(progress)})</span>
+    </>
+  );
+}
+
 /** Spec §3 Stats watch: the archive's duration split into watched and unwatched, as a bar and in words. */
 export function WatchProgressCard() {
   const query = useStats('watch');
@@ -27,15 +41,22 @@ export function WatchProgressCard() {
               </div>
               <Figures
                 rows={[
-                  [
-                    'Watched',
-                    `${formatCount(stats.watched?.items ?? 0)} videos, ${stats.watched?.duration_str ?? 'NA'} (${percent(watched)})`,
-                  ],
+                  ['Watched', share(stats.watched?.items ?? 0, stats.watched?.duration_str, watched)],
                   [
                     'Unwatched',
-                    `${formatCount(stats.unwatched?.items ?? 0)} videos, ${stats.unwatched?.duration_str ?? 'NA'} (${percent(stats.unwatched?.progress ?? 0)})`,
+                    share(
+                      stats.unwatched?.items ?? 0,
+                      stats.unwatched?.duration_str,
+                      stats.unwatched?.progress ?? 0,
+                    ),
                   ],
-                  ['Total', `${formatCount(stats.total.items)} videos, ${stats.total.duration_str}`],
+                  [
+                    'Total',
+                    <>
+                      <span className="figure">{formatCount(stats.total.items)} videos</span>,{' '}
+                      <span className="figure">{stats.total.duration_str}</span>
+                    </>,
+                  ],
                 ]}
               />
             </>
