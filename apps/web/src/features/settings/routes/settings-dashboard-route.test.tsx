@@ -105,6 +105,24 @@ describe('Settings: Dashboard', () => {
     expect(within(await card('Download history')).getByText('No recent downloads')).toBeTruthy();
   });
 
+  test('counts one watched video as "1 video", and nothing watched as none', async () => {
+    mockApi({
+      ...sessionRoutes(),
+      ...statsRoutes([]),
+      'GET /api/stats/watch/': json(200, {
+        total: { duration: 60, duration_str: '1m', items: 1 },
+        watched: { duration: 60, duration_str: '1m', progress: 1, items: 1 },
+        unwatched: null,
+      }),
+    });
+    renderApp('/settings/');
+    const watch = await card('Watch progress');
+    await within(watch).findByRole('meter');
+    expect(watch.querySelector('dl')!.textContent).toBe(
+      'Watched1 video, 1m (100 %)Unwatched0 videos, NA (0 %)Total1 video, 1m',
+    );
+  });
+
   test('draws the last week as bars, one per day with downloads, with a 4-column table', async () => {
     const history = [
       { date: isoDay(0), count: 3, media_size: 3_000_000 },

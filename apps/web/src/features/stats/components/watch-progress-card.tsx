@@ -3,6 +3,7 @@ import { useStats } from '../api/get-stats.ts';
 import { Figures, QueryBody, StatCard } from './stat-card.tsx';
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
+const videos = (count: number) => `${formatCount(count)} ${count === 1 ? 'video' : 'videos'}`;
 
 /**
  * "19 videos, 1m 11s (79 %)", each figure unbreakable: a narrow card breaks the line between the figures,
@@ -11,8 +12,7 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 function share(items: number, durationStr: string | undefined, progress: number) {
   return (
     <>
-      <span className="figure">{formatCount(items)} videos</span>,{' '}
-      <span className="figure">{durationStr ?? 'NA'}</span>{' '}
+      <span className="figure">{videos(items)}</span>, <span className="figure">{durationStr ?? 'NA'}</span>{' '}
       <span className="figure">({percent(progress)})</span>
     </>
   );
@@ -53,7 +53,7 @@ export function WatchProgressCard() {
                   [
                     'Total',
                     <>
-                      <span className="figure">{formatCount(stats.total.items)} videos</span>,{' '}
+                      <span className="figure">{videos(stats.total.items)}</span>,{' '}
                       <span className="figure">{stats.total.duration_str}</span>
                     </>,
                   ],
