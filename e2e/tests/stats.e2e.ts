@@ -89,6 +89,32 @@ function unreadable(page: Page): Promise<string[]> {
   }, STATS_CARDS);
 }
 
+/**
+ * How the chart tells a day's two bars (videos, size) apart other than by where they stand: by a fill
+ * against an outline, else by colours at least 3:1 apart (WCAG 1.4.11); null when it does not.
+ */
+function seriesApart(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const [count, size] = ['count', 'size'].map((series) =>
+      getComputedStyle(document.querySelector(`rect.chart-bar.${series}`)!),
+    );
+    if ((count!.fill === 'none') !== (size!.fill === 'none')) return 'filled and outlined';
+    const luminance = (color: string) => {
+      const [r, g, b] = color
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map((c) => {
+          const v = Number(c) / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [a, b] = [luminance(count!.fill), luminance(size!.fill)].sort((x, y) => y - x);
+    const ratio = (a! + 0.05) / (b! + 0.05);
+    return ratio >= 3 ? `colours ${ratio.toFixed(1)}:1 apart` : null;
+  });
+}
+
 describe('Settings dashboard statistics', () => {
   test('the cards show the demo library’s figures, the chart a bar per day with downloads', async () => {
     const videos = await get<Bucket & { type_videos: Bucket | null }>('/api/stats/video/');
@@ -235,6 +261,7 @@ describe('Settings dashboard statistics', () => {
           `${theme} ${name}`,
         ).toBeLessThanOrEqual(width);
         expect(await unreadable(page), `${theme} ${name}`).toEqual([]);
+        expect(await seriesApart(page), `${theme}: videos and size bars told apart`).not.toBeNull();
         await page.screenshot({
           path: path.join(ARTIFACTS, `${theme}-dashboard-${name}.png`),
           fullPage: true,
