@@ -183,7 +183,7 @@ function adviceFor(category: FailureCategory, message: string, context: Diagnosi
     case 'throttled':
       return 'The provider limits requests: the run backs off and leaves the item queued; set a sleep interval, or import a cookie.';
     case 'network_down':
-      return 'The provider cannot be reached: the run stops and the queue is kept; start it again when the network is back.';
+      return 'The provider cannot be reached: try again when the network is back (a download run stops there and keeps its queue).';
     case 'ytdlp_outdated':
       return `yt-dlp no longer understands the site: ${update}.`;
     case 'ytdlp_missing':
