@@ -154,6 +154,11 @@ describe.each(ENGINES)('WebSub push on %s', (engine) => {
     expect(otherMode.statusCode).toBe(404);
     expect((await verify(alpha.id, 'subscribe', topic(FAKE.bravo.id))).statusCode).toBe(404);
     expect((await verify(FAKE.bravo.id, 'subscribe', topic(FAKE.bravo.id))).statusCode).toBe(404);
+    // the right mode and topic, but the hub verified our request already: anyone can send this GET (the
+    // callback is public), and echoing it would let them set the lease we renew by
+    const replayed = await verify(alpha.id, 'subscribe', topic(alpha.id));
+    expect([replayed.statusCode, replayed.body]).not.toContain('guess');
+    expect(replayed.statusCode).toBe(404);
     // the subscription and its lease are as the hub left them
     expect(await subscription()).toMatchObject({ state: 'active', lease_expires_at: clock + 600_000 });
   });

@@ -199,6 +199,7 @@ export interface WebsubSubscriptionsTable {
   topic: string;
   /** HMAC key of the pushes' X-Hub-Signature */
   secret: string;
+  /** `subscribing` while a subscribe or renewal waits for the hub's verification (the only time it is answered) */
   state: 'subscribing' | 'active' | 'unsubscribing';
   /** when this subscription was first asked for */
   created_at: number;

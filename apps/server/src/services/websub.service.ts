@@ -142,7 +142,9 @@ export class WebsubService {
     }
     const challenge = query['hub.challenge'];
     if (!challenge) throw notFound('no challenge');
-    if (mode === 'subscribe' && row.state !== 'unsubscribing') {
+    // only while a request of ours waits: the callback is public, and a replayed verification of an
+    // active subscription would set the lease we renew by (a long one, and push lapses unnoticed)
+    if (mode === 'subscribe' && row.state === 'subscribing') {
       const lease = Number(query['hub.lease_seconds']);
       const seconds = Number.isInteger(lease) && lease > 0 ? lease : LEASE_SECONDS;
       await this.deps.subscriptions.update(channelId, {
@@ -222,9 +224,12 @@ export class WebsubService {
         const fresh = row ?? this.newRow(channelId, now);
         work.push({ row: { ...fresh, state: 'subscribing' }, mode: 'subscribe', count: 'subscribed' });
       } else if (row.state === 'subscribing' && stale(row)) {
-        work.push({ row, mode: 'subscribe', count: 'subscribed' });
+        // a renewal the hub has not verified keeps its lease and counts as a renewal still
+        const count = row.lease_expires_at === null ? 'subscribed' : 'renewed';
+        work.push({ row, mode: 'subscribe', count });
       } else if (row.state === 'active' && leaseEndsSoon(row, now)) {
-        work.push({ row, mode: 'subscribe', count: 'renewed' });
+        // subscribing again until the hub verifies; the old lease holds meanwhile, pushes count as before
+        work.push({ row: { ...row, state: 'subscribing' }, mode: 'subscribe', count: 'renewed' });
       }
     }
     for (const row of rows.values()) {
