@@ -9,7 +9,7 @@ import { makeChannel, makePlaylist } from './factories.ts';
 import { startFeedStandIn, type FeedStandIn } from './fixtures/feed-stand-in.ts';
 
 /**
- * check_feeds (issue 16) reads the feeds with bounded concurrency and keeps the rules of the deep scan: subscribed playlists are watched through their
+ * check_feeds (issue 16) reads the feeds with bounded concurrency and jitter and keeps the rules of the deep scan: subscribed playlists are watched through their
  * feed too (first `playlist_size` entries), a channel's page-size overwrite bounds what its feed may queue
  * and a type (Videos, Shorts, Streams) whose page size is 0 is not queued from the feed (which mixes them),
  * and with auto-start on the new items are queued to start and a download run begins.
@@ -74,8 +74,8 @@ describe.each(ENGINES)('check_feeds rules on %s', (engine) => {
     await t.close();
   });
 
-  it('reads the feeds a few at a time (4), not one by one nor all at once', async () => {
-    const ids = Array.from({ length: 12 }, (_, i) => `UCmanyFeeds${String(i).padStart(13, '0')}`);
+  it('reads the feeds a few at a time (4), not one by one nor all at once, with jitter', async () => {
+    const ids = Array.from({ length: 16 }, (_, i) => `UCmanyFeeds${String(i).padStart(13, '0')}`);
     for (const id of ids) {
       await makeChannel(db(), {
         channel_id: id,
@@ -88,14 +88,18 @@ describe.each(ENGINES)('check_feeds rules on %s', (engine) => {
     feeds.load.delayMs = 100;
     try {
       expect((await checkFeeds()).result).toMatch(
-        /^Checked 12 feeds \(0 unchanged\), 0 new videos queued\.$/,
+        /^Checked 16 feeds \(0 unchanged\), 0 new videos queued\.$/,
       );
     } finally {
       feeds.load.delayMs = 0;
     }
-    expect(feeds.counts.ok).toBe(12);
+    expect(feeds.counts.ok).toBe(16);
     expect(feeds.load.maxInFlight).toBeGreaterThan(1);
     expect(feeds.load.maxInFlight).toBeLessThanOrEqual(4);
+    // the channels are read in name order; each request first waits a random 0..250 ms (jitter), so they
+    // reach the provider shuffled, not in lockstep: 16 in their own order come about 1 run in 30 000
+    expect(feeds.load.arrivals).toHaveLength(16);
+    expect(feeds.load.arrivals).not.toEqual(ids);
   });
 
   it('queues the new entries of a subscribed playlist’s feed, its first playlist_size only', async () => {
