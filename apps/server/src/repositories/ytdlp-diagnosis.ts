@@ -158,7 +158,8 @@ export function ytdlpAge(version: string | undefined, now: number): string {
 function adviceFor(category: FailureCategory, message: string, context: DiagnosisContext): string {
   if (SUBSCRIPTION_TEXT.test(message)) return subscriptionAdvice(category, message);
   const age = ytdlpAge(context.ytdlpVersion, context.now);
-  const update = `update yt-dlp${age ? ` (${age})` : ''}`;
+  // the issue's wording: "update yt-dlp: installed 2023.03.04, 600 days old"
+  const update = `update yt-dlp${age ? `: ${age}` : ''}`;
   switch (category) {
     case 'bot_check':
       return 'Import a cookie of a signed-in account or set a PO token (Settings > Application); slow down with a sleep interval.';
