@@ -12,7 +12,8 @@ import { startFeedStandIn, type FeedStandIn } from './fixtures/feed-stand-in.ts'
 /**
  * check_feeds (issue 16) against a local stand-in serving Atom in YouTube's format: a new entry is
  * queued after one run with one metadata call for the new id only; an unchanged feed is answered 304 and
- * costs no provider call; queued, ignored, deleted and archived ids are not queued.
+ * costs no provider call (asked with the ETag, or with Last-Modified when the feed sends no ETag); queued,
+ * ignored, deleted and archived ids are not queued.
  */
 const GONE_CHANNEL = 'UCgoneChannelGoneChannel';
 const day = (n: number) => Date.UTC(2024, 0, n);
@@ -148,6 +149,27 @@ describe.each(ENGINES)('check_feeds on %s', (engine) => {
       [GONE_CHANNEL, 'channel', 'feed answered HTTP 404', false],
     ]);
     expect(rows[0]!.etag).toMatch(/^"[0-9a-f]{16}"$/);
+  });
+
+  it('a feed sent with Last-Modified only (no ETag) is asked with If-Modified-Since and answered 304', async () => {
+    feeds.validators.etag = false;
+    try {
+      // feeds never read before: no validators kept
+      await db().deleteFrom('feed_checks').execute();
+      expect((await checkFeeds()).result).toMatch(/^Checked 2 feeds \(0 unchanged\), 0 new videos queued\./);
+      const alpha = await db()
+        .selectFrom('feed_checks')
+        .selectAll()
+        .where('target_id', '=', FAKE.alpha.id)
+        .executeTakeFirstOrThrow();
+      expect([alpha.etag, alpha.last_modified]).toEqual([null, expect.stringMatching(/ GMT$/)]);
+      const task = await checkFeeds();
+      expect(task.result).toMatch(/^Checked 2 feeds \(1 unchanged\), 0 new videos queued\./);
+      expect(feeds.counts).toEqual({ ok: 0, notModified: 1, notFound: 1 });
+      expect(providerCalls()).toEqual([]);
+    } finally {
+      feeds.validators.etag = true;
+    }
   });
 
   it('GET /api/health/ stays "OK" for anyone; ?details=true gives staff yt-dlp, last download and failing feeds', async () => {
