@@ -8,6 +8,9 @@ import { USER_AGENT } from './integration-fetch.ts';
 
 export type FeedKind = 'channel' | 'playlist';
 
+/** How a failed answer starts when the host gave none (refused, no DNS, no route, timed out). */
+export const FEED_UNREACHABLE = 'feed unreachable: ';
+
 export interface FeedValidators {
   etag: string | null;
   lastModified: string | null;
@@ -70,7 +73,7 @@ export class FeedRepository {
       };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return { status: 'failed', error: `feed unreachable: ${cause ?? (error as Error).message}` };
+      return { status: 'failed', error: `${FEED_UNREACHABLE}${cause ?? (error as Error).message}` };
     }
   }
 }

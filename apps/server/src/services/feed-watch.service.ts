@@ -5,7 +5,12 @@ import type {
   SubscribedChannel,
 } from '../repositories/archive-refresh.repository.ts';
 import type { FeedCheckRepository, FeedCheckRow } from '../repositories/feed-check.repository.ts';
-import type { FeedEntry, FeedKind, FeedRepository } from '../repositories/feed.repository.ts';
+import {
+  FEED_UNREACHABLE as UNREACHABLE,
+  type FeedEntry,
+  type FeedKind,
+  type FeedRepository,
+} from '../repositories/feed.repository.ts';
 import type { AppConfigService } from './app-config.service.ts';
 import { silentReporter, type ProgressReporter } from './progress.ts';
 import type { ScanEntry, ScanSource } from './queue-extractor.service.ts';
@@ -42,6 +47,8 @@ export interface FeedWatchResult {
 
 const FEED_CHECK_STOPPED =
   'The check stopped; the feeds not handled are read again at the next check once yt-dlp works.';
+const FEED_CHECK_UNREACHABLE =
+  'The check stopped, every subscription left as it was; the feeds are read again at the next check.';
 
 interface FeedTarget {
   kind: FeedKind;
@@ -100,10 +107,18 @@ export class FeedWatchService {
       stopped: false,
     };
     let next = 0;
+    // the first failure that ends the check (network down, yt-dlp missing or broken) stops every
+    // worker before its next feed, so nothing is read or queued after the task has ended
+    let stop: { error: unknown } | undefined;
     const worker = async () => {
-      while (!signal?.aborted && next < targets.length) {
+      while (!signal?.aborted && !stop && next < targets.length) {
         const target = targets[next++]!;
-        await this.check(target, previous.get(target.id), config, result, signal);
+        try {
+          await this.check(target, previous.get(target.id), config, result, signal);
+        } catch (error) {
+          stop ??= { error };
+          return;
+        }
         reporter.update(result.checked / Math.max(targets.length, 1), [
           `Checking feeds ${result.checked}/${targets.length}`,
           `${result.added} new`,
@@ -111,6 +126,7 @@ export class FeedWatchService {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, targets.length) }, worker));
+    if (stop) throw stop.error;
     result.stopped = !!signal?.aborted;
     return result;
   }
@@ -167,6 +183,13 @@ export class FeedWatchService {
       last_error: null,
       left_out: before?.left_out ?? null,
     };
+    // no answer from the provider's host (refused, no DNS, no route, timed out): the network is down, not
+    // this feed, and every other feed would fail the same way; the check ends, as a deep scan does
+    if (answer.status === 'failed' && answer.error.startsWith(UNREACHABLE)) {
+      throw new Error(
+        `cannot reach the provider while checking the feed of ${target.name} (${answer.error}). ${FEED_CHECK_UNREACHABLE}`,
+      );
+    }
     if (answer.status === 'failed') {
       result.failed.push({ id: target.id, name: target.name, message: answer.error });
       await this.deps.health.failed(target.id, target.kind, 'feed', answer.error);
