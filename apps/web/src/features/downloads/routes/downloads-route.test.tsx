@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DownloadAggs, DownloadItem } from '@tubekeeper/contract';
+import type { DownloadAggs, DownloadItem, HealthReport } from '@tubekeeper/contract';
 import { describe, expect, test } from 'vitest';
 import { json, mockApi, noContent, sessionRoutes, type SessionFixture } from '../../../test/api-mock.ts';
 import { listOf } from '../../../test/archive-fixtures.ts';
@@ -38,7 +38,12 @@ const aggsOf = (...buckets: [string, string, number][]): DownloadAggs => ({
 
 function downloadRoutes(
   items: { pending: DownloadItem[]; ignore: DownloadItem[] },
-  options: { aggs?: DownloadAggs; total?: number; fixture?: SessionFixture } = {},
+  options: {
+    aggs?: DownloadAggs;
+    total?: number;
+    fixture?: SessionFixture;
+    ytdlp?: HealthReport['ytdlp'];
+  } = {},
 ) {
   return {
     ...sessionRoutes({ is_staff: true, ...options.fixture }),
@@ -55,6 +60,15 @@ function downloadRoutes(
     'GET /api/channel/UCother/health/': () => json(404, { error: 'channel not found' }),
     'GET /api/health/channels/': () => json(200, { data: [] }),
     'GET /api/health/playlists/': () => json(200, { data: [] }),
+    'GET /api/health/?*': () =>
+      json(200, {
+        status: 'OK',
+        read_only: null,
+        ytdlp: options.ytdlp ?? { version: '2023.03.04', age_days: 998 },
+        last_download: '2026-11-20T10:00:00.000Z',
+        failing_subscriptions: [],
+        task_runners: { queue: 'embedded', workers: [] },
+      } satisfies HealthReport),
     'GET /api/task/by-id/task-1/': () =>
       json(200, {
         task_id: 'task-1',
@@ -196,6 +210,21 @@ describe('Downloads page', () => {
     );
     await waitFor(() => expect(two.callsTo('GET', '/api/channel/UCother/health/')).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Subscription health' })).toBeNull();
+  });
+
+  test('staff see the installed yt-dlp, how old it is and the last download; a yt-dlp that does not run is an alert', async () => {
+    mockApi(downloadRoutes({ pending: [makeItem()], ignore: [] }));
+    const { unmount } = renderApp('/downloads/');
+    expect((await screen.findByTestId('downloader-health')).textContent).toBe(
+      'yt-dlp 2023.03.04, 998 days old · Last download: 2026-11-20 10:00 UTC',
+    );
+    unmount();
+
+    mockApi(downloadRoutes({ pending: [], ignore: [] }, { ytdlp: { version: null, age_days: null } }));
+    renderApp('/downloads/');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'yt-dlp does not run: install it or set YTDLP_PATH',
+    );
   });
 
   test('the add form sends each line and shows the task result with the failed line', async () => {

@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
-import { ChannelHealthBox, FailingSubscriptions } from '../../health/index.ts';
+import { ChannelHealthBox, DownloaderHealth, FailingSubscriptions } from '../../health/index.ts';
 import { isStaff, useAccount } from '../../session/index.ts';
 import { TaskOutcome } from '../../tasks/index.ts';
 import { useViewConfig } from '../../videos/index.ts';
@@ -71,6 +71,7 @@ export function DownloadsRoute() {
         }}
       />
       {channel && staff && <ChannelHealthBox key={channel} channelId={channel} />}
+      {staff && <DownloaderHealth />}
       {!channel && staff && <FailingSubscriptions />}
       {list.isPending && <Spinner label="Loading the queue" />}
       {list.isError && <ErrorText>{errorMessage(list.error)}</ErrorText>}

@@ -10,10 +10,11 @@ export function getHealthDetails(signal?: AbortSignal): Promise<HealthReport> {
   return apiRequest<HealthReport>('/api/health/?details=true', { signal });
 }
 
-export function useHealthDetails() {
+/** `poll: false` for a page that needs the report once (the Downloads page's yt-dlp line). */
+export function useHealthDetails({ poll = true }: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: ['health', 'details'],
     queryFn: ({ signal }) => getHealthDetails(signal),
-    refetchInterval: HEALTH_POLL_MS,
+    refetchInterval: poll ? HEALTH_POLL_MS : false,
   });
 }

@@ -78,6 +78,16 @@ function routes(health: ChannelHealth, staff: boolean, playlists: PlaylistHealth
     'GET /api/channel/UCtest/health/': () => json(200, health),
     'GET /api/health/channels/': () => json(200, { data: health.failing ? [health] : [] }),
     'GET /api/health/playlists/': () => json(200, { data: playlists }),
+    // the Downloads page's yt-dlp line (downloads-route.test.tsx checks it)
+    'GET /api/health/?*': () =>
+      json(200, {
+        status: 'OK',
+        read_only: null,
+        ytdlp: { version: '2023.03.04', age_days: 998 },
+        last_download: null,
+        failing_subscriptions: [],
+        task_runners: { queue: 'embedded', workers: [] },
+      }),
     'GET /api/download/?*': () => json(200, listOf([])),
     'GET /api/download/aggs/?*': () =>
       json(200, { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [] }),
