@@ -1,5 +1,5 @@
-// Download queue reads at 100 and 100 000 pending items (issue 18 point 7): claiming the next item
-// (`nextPending`, what every download worker does), Downloads pages (page 1, page 800 or the last), the
+// Download queue reads at 100 and 100 000 pending items (issue 18 point 7): claiming the next item (a
+// download run's claim with its lease, `claimNext`, and `nextPending`), Downloads pages (page 1, page 800 or the last), the
 // page's total (kept, and right after a write as during a download run) and the channel filter's counts.
 // Every row of one scan shares a timestamp (1 000 per scan), as a subscription scan writes them.
 // SQLite in a temporary folder; BENCH_DATABASE_URL=postgres://… measures PostgreSQL (a schema of its own).
@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openPostgres, openSqlite, type DatabaseHandle } from '../apps/server/src/db/dialect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrator.ts';
+import { DownloadClaimRepository } from '../apps/server/src/repositories/download-claim.repository.ts';
 import { DownloadQueueRepository } from '../apps/server/src/repositories/download-queue.repository.ts';
 
 const SIZES = [100, 100_000];
@@ -60,6 +61,7 @@ for (const size of SIZES) {
   const handle = await open();
   await migrateToLatest(handle.db, handle.engine);
   const repo = new DownloadQueueRepository(handle.db, handle.engine);
+  const claims = new DownloadClaimRepository(handle.db, handle.engine);
   const rows = Array.from({ length: size }, (_, i) => ({
     youtube_id: `v${String(i).padStart(10, '0')}`,
     title: `Video ${i}`,
@@ -83,6 +85,21 @@ for (const size of SIZES) {
     bench: 'queue',
     engine: handle.engine,
     pending: size,
+    // what a download run does: the claim with its lease (given back untimed, so each round claims the same)
+    run_claim_ms: await timed(ROUNDS, async () => {
+      const now = Date.now();
+      const started = performance.now();
+      const item = await claims.claimNext({
+        autoOnly: false,
+        exclude: [],
+        owner: 'bench',
+        now,
+        until: now + 60_000,
+      });
+      const ms = performance.now() - started;
+      if (item) await claims.release('bench', item.youtube_id);
+      return { ms };
+    }),
     claim_ms: await timed(ROUNDS, (i) => repo.nextPending(false, i % 2 ? [rows[1]!.youtube_id] : [])),
     page1_ms: await timed(ROUNDS, () => repo.list({ status: 'pending' }, PAGE_SIZE, 0)),
     deep_page: deepPage,

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { codePointOrder, type Engine } from '../db/dialect.ts';
+import { codePointOrder, offIndex, type Engine } from '../db/dialect.ts';
 import type { Database, DownloadQueueRow } from '../db/tables.ts';
 import { queueOrder } from './download-queue.repository.ts';
 
@@ -29,14 +29,17 @@ export class DownloadClaimRepository {
     until: number;
   }): Promise<DownloadQueueRow | undefined> {
     const { owner, now, until } = options;
-    let query = this.db
-      .selectFrom('download_queue')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where(unclaimed(now));
-    if (options.autoOnly) query = query.where('auto_start', '=', 1);
-    if (options.exclude.length) query = query.where('youtube_id', 'not in', options.exclude);
-    const first = (q: typeof query) =>
+    const pending = (status: ReturnType<typeof offIndex> | 'status') => {
+      let query = this.db
+        .selectFrom('download_queue')
+        .selectAll()
+        .where(status, '=', 'pending')
+        .where(unclaimed(now));
+      if (options.autoOnly) query = query.where('auto_start', '=', 1);
+      if (options.exclude.length) query = query.where('youtube_id', 'not in', options.exclude);
+      return query;
+    };
+    const first = (q: ReturnType<typeof pending>) =>
       q
         .orderBy('auto_start', 'desc')
         .orderBy('timestamp', 'asc')
@@ -44,11 +47,16 @@ export class DownloadClaimRepository {
         .limit(CANDIDATES)
         .execute();
     // as nextPending: two ordered reads from the claim and retry indexes (migration 0017), not one OR
-    // that sorts the queue; the few live claims are skipped on the way
+    // that sorts the queue; the few live claims are skipped on the way. The status stays off the indexes
+    // for the due retries: SQLite without statistics took the order index and, with none due, walked every
+    // pending item (bench:queue run_claim_ms at 100 000: 59 ms, now 0.9 ms)
     const [fresh, due] = await Promise.all([
-      first(query.where('message', 'is', null)),
+      first(pending('status').where('message', 'is', null)),
       first(
-        query.where('message', 'is not', null).where('retry_at', 'is not', null).where('retry_at', '<=', now),
+        pending(offIndex(this.engine, 'status'))
+          .where('message', 'is not', null)
+          .where('retry_at', 'is not', null)
+          .where('retry_at', '<=', now),
       ),
     ]);
     const candidates = [...fresh, ...due].sort(queueOrder);
