@@ -5,7 +5,7 @@ import { FfmpegRepository } from '../src/repositories/ffmpeg.repository.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 import { FAKE, FAKE_YTDLP_PATH } from './helpers/fake-ytdlp.ts';
-import { queueFakeVideo, startAssetServer, waitFor } from './helpers/acquisition.ts';
+import { filesBelow, queueFakeVideo, startAssetServer, waitFor } from './helpers/acquisition.ts';
 
 let assets: Awaited<ReturnType<typeof startAssetServer>>;
 beforeAll(async () => {
@@ -53,6 +53,16 @@ describe.each(ENGINES)('paths in item and task messages on %s', (engine) => {
       `${FAKE.video}: EEXIST: file already exists, mkdir 'media/${FAKE.alpha.id}'`,
     );
     expect(task.result).not.toContain(mediaDir);
+    // the item stays queued with that message, as the Downloads page shows it, and nothing is archived:
+    // the folder was made after the commit before, so the video was listed while its file stayed in staging
+    const queue = (await api('GET', '/api/download/?filter=pending')) as {
+      data: { youtube_id: string; message: string | null }[];
+    };
+    const item = queue.data.find((i) => i.youtube_id === FAKE.video);
+    expect(item?.message).toContain(`mkdir 'media/${FAKE.alpha.id}'`);
+    expect(item?.message).not.toContain(mediaDir);
+    expect((await staff.request({ method: 'GET', url: `/api/video/${FAKE.video}/` })).statusCode).toBe(404);
+    expect(filesBelow(path.join(t.container.config.cacheDir, 'download'))).toEqual([]);
     fs.rmSync(path.join(mediaDir, FAKE.alpha.id));
   }, 60_000);
 

@@ -77,6 +77,9 @@ export class VideoArchiver {
     const plan = await this.plan(staged);
     await this.files.writeJsonAtomic(path.join(staged.stagingDir, PLAN_FILE), plan);
     try {
+      // the target folders are made before the commit: a folder that cannot be made (a file with its
+      // name, no permission) failed after it, and the video was listed while its file stayed in staging
+      for (const [, to] of plan.moves) await this.files.ensureDir(path.dirname(to));
       await this.copyAcross(plan);
       await this.index.writeVideo(staged.bundle);
     } catch (error) {
