@@ -15,8 +15,11 @@ beforeAll(async () => {
   process.env.FAKE_YTDLP_ASSET_URL = assets.url;
   process.env.FAKE_YTDLP_DELAY_MS = '0';
 });
+/** Each engine's disk is mounted when the file is collected; a describe left out by -t unmounts none. */
+const mountedDisks: SmallDisk[] = [];
 afterAll(async () => {
   await assets.close();
+  for (const disk of mountedDisks) disk.unmount();
 });
 
 /**
@@ -28,6 +31,7 @@ describe.each(ENGINES)('downloads onto a full media volume, on %s', (engine) => 
   const mounted = mountSmallDisk(24);
   if (typeof mounted === 'string') console.log(`disk-full: skipped, ${mounted}`);
   const disk = mounted as SmallDisk;
+  if (typeof mounted !== 'string') mountedDisks.push(disk);
   let t: TestApp;
   let staff: Client;
   let mediaDir: string;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE, readFakeLog } from './helpers/fake-ytdlp.ts';
@@ -35,6 +36,7 @@ describe.skipIf(typeof mounted === 'string')('a server starting on a full disk (
     await harness.stop();
     await assets.close();
     disk.unmount();
+    fs.rmSync(log, { force: true });
   });
 
   it('comes up read-only with the reason, serves reads, refuses writes, and recovers once there is room', async () => {

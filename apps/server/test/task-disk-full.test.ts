@@ -83,6 +83,10 @@ describe.skipIf(typeof disk === 'string')('a task whose database disk fills up (
 
 const pgDisk = process.env.TEST_DATABASE_URL ? mountSmallDisk(24) : 'TEST_DATABASE_URL is not set';
 if (typeof pgDisk === 'string') console.log(`task-disk-full (postgres): skipped, ${pgDisk}`);
+// both are mounted when the file is collected: a describe left out by -t runs no afterAll of its own
+afterAll(() => {
+  for (const mounted of [disk, pgDisk]) if (typeof mounted !== 'string') mounted.unmount();
+});
 
 /**
  * Point 6 on PostgreSQL: the tables of the archive on a small disk of their own (a tablespace on a tmpfs),
