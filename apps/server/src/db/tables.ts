@@ -1,5 +1,15 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FailureCategory } from '@tubekeeper/contract';
+import type {
+  VideoTotalsTable,
+  UserWatchTotalsTable,
+  VideoListVersionTable,
+  ChannelVideoTotalsTable,
+  QueueTotalsTable,
+  QueueCountTotalsTable,
+  QueueChannelTotalsTable,
+  DownloadQuartersTable,
+} from './tables-totals.ts';
 
 /**
  * Column conventions, the same on both engines: times are epoch milliseconds (bigint),
@@ -293,15 +303,6 @@ export interface DownloadBlocklistTable {
   blocked_at: number;
 }
 
-/** Kept by triggers (migrations 0012, 0030): the videos per type and active flag. */
-export interface VideoTotalsTable {
-  vid_type: 'videos' | 'streams' | 'shorts';
-  active: number;
-  doc_count: number;
-  media_size: number;
-  duration_ms: number;
-}
-
 /**
  * A video one user marked watched (migration 0030: watched is per user). `vid_type` and `duration_ms` are
  * the video's, copied by a trigger on `videos`, so the user's totals can follow a cascaded delete.
@@ -315,53 +316,6 @@ export interface VideoWatchesTable {
   duration_ms: number;
 }
 
-/** Kept by triggers on `video_watches` (migration 0030): each user's watched videos per type. */
-export interface UserWatchTotalsTable {
-  user_id: number;
-  vid_type: 'videos' | 'streams' | 'shorts';
-  doc_count: number;
-  duration_ms: number;
-}
-
-/** One row (id 1): moves with every write that may change a video list (migration 0027). */
-export interface VideoListVersionTable {
-  id: number;
-  version: number;
-}
-
-/** Kept by triggers (migration 0012): each channel's videos. */
-export interface ChannelVideoTotalsTable {
-  channel_id: string;
-  doc_count: number;
-  media_size: number;
-  duration_ms: number;
-}
-
-/** Kept by triggers (migration 0012): download queue items per status and type. */
-export interface QueueTotalsTable {
-  status: string;
-  vid_type: string;
-  doc_count: number;
-}
-
-/** Download queue counts per Downloads filter key, kept by triggers (migrations 0024, 0033). */
-export interface QueueCountTotalsTable {
-  status: string;
-  vid_type: string;
-  auto_start: number;
-  failed: number;
-  doc_count: number;
-}
-
-/** The same per channel (migrations 0024, 0033). */
-export interface QueueChannelTotalsTable {
-  channel_id: string;
-  status: string;
-  vid_type: string;
-  failed: number;
-  doc_count: number;
-}
-
 /** One scheduled task (migration 0011); times in epoch ms. */
 export interface SchedulesTable {
   name: string;
@@ -373,12 +327,7 @@ export interface SchedulesTable {
   last_task_id: string | null;
 }
 
-/** Kept by triggers (migration 0020): downloads per quarter hour (`date_downloaded` / 900 000). */
-export interface DownloadQuartersTable {
-  quarter: number;
-  doc_count: number;
-  media_size: number;
-}
+export type * from './tables-totals.ts';
 
 export interface Database {
   users: UsersTable;

@@ -1,0 +1,67 @@
+/**
+ * Counts the database keeps for itself: totals and versions that triggers move with every write to the
+ * tables they count, so lists, the Downloads page and the statistics read a row instead of counting.
+ */
+
+/** Kept by triggers (migrations 0012, 0030): the videos per type and active flag. */
+export interface VideoTotalsTable {
+  vid_type: 'videos' | 'streams' | 'shorts';
+  active: number;
+  doc_count: number;
+  media_size: number;
+  duration_ms: number;
+}
+
+/** Kept by triggers on `video_watches` (migration 0030): each user's watched videos per type. */
+export interface UserWatchTotalsTable {
+  user_id: number;
+  vid_type: 'videos' | 'streams' | 'shorts';
+  doc_count: number;
+  duration_ms: number;
+}
+
+/** One row (id 1): moves with every write that may change a video list (migration 0027). */
+export interface VideoListVersionTable {
+  id: number;
+  version: number;
+}
+
+/** Kept by triggers (migration 0012): each channel's videos. */
+export interface ChannelVideoTotalsTable {
+  channel_id: string;
+  doc_count: number;
+  media_size: number;
+  duration_ms: number;
+}
+
+/** Kept by triggers (migration 0012): download queue items per status and type. */
+export interface QueueTotalsTable {
+  status: string;
+  vid_type: string;
+  doc_count: number;
+}
+
+/** Download queue counts per Downloads filter key, kept by triggers (migrations 0024, 0033). */
+export interface QueueCountTotalsTable {
+  status: string;
+  vid_type: string;
+  auto_start: number;
+  failed: number;
+  doc_count: number;
+}
+
+/** The same per channel (migrations 0024, 0033). */
+export interface QueueChannelTotalsTable {
+  channel_id: string;
+  status: string;
+  vid_type: string;
+  failed: number;
+  doc_count: number;
+}
+
+/** Kept by triggers (migration 0020): downloads per quarter hour (`date_downloaded` / 900 000). */
+export interface DownloadQuartersTable {
+  quarter: number;
+  doc_count: number;
+  media_size: number;
+}
