@@ -103,7 +103,7 @@ async function runToStderr(command: string, args: string[]): Promise<void> {
 async function runBench(
   file: string,
   env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; lines: Record<string, unknown>[] }> {
+): Promise<{ exit: string | null; lines: Record<string, unknown>[] }> {
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: benchDir,
     env,
@@ -120,8 +120,11 @@ async function runBench(
       // a bench's stray output, passed through above; not a figure
     }
   });
-  const [[code]] = await Promise.all([once(child, 'exit') as Promise<[number | null]>, once(input, 'close')]);
-  return { code, lines };
+  const [[code, signal]] = await Promise.all([
+    once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>,
+    once(input, 'close'),
+  ]);
+  return { exit: code === 0 ? null : signal ? `killed by ${signal}` : `exited with ${code}`, lines };
 }
 
 /** Runs one bench (once per engine when it picks its engine by BENCH_DATABASE_URL) and says how it went. */
@@ -137,9 +140,9 @@ async function measure(spec: BenchSpec, engines: EngineName[]): Promise<BenchOut
     : [env];
   const outcome: BenchOutcome = { state: 'ran', lines: [] };
   for (const runEnv of runs) {
-    const { code, lines } = await runBench(`${spec.name}.bench.ts`, runEnv);
+    const { exit, lines } = await runBench(`${spec.name}.bench.ts`, runEnv);
     outcome.lines.push(...lines);
-    if (code !== 0) Object.assign(outcome, { state: 'failed', why: `exited with ${code}` });
+    if (exit) Object.assign(outcome, { state: 'failed', why: exit });
   }
   if (outcome.state === 'ran' && outcome.lines.length === 0)
     Object.assign(outcome, { state: 'failed', why: 'printed no JSON line' });
@@ -166,6 +169,7 @@ for (const [i, spec] of run.entries()) {
   log(`${spec.name}: ${outcome.state}${outcome.why ? ` (${outcome.why})` : ''} in ${outcome.seconds} s`);
 }
 const budgets = summarize(outcomes, engines);
+const order = (name: string) => BENCHES.findIndex((b) => b.name === name);
 const cells = budgets.flatMap((b) => Object.values(b.by_engine));
 const count = (status: string) => cells.filter((c) => c.status === status).length;
 console.log(
@@ -175,14 +179,17 @@ console.log(
     ...machineLoad(),
     seconds: Math.round((performance.now() - started) / 1000),
     benches: Object.fromEntries(
-      [...outcomes].map(([name, o]) => [
-        name,
-        {
-          state: o.state,
-          ...(o.why && { why: o.why }),
-          ...(o.seconds !== undefined && { seconds: o.seconds }),
-        },
-      ]),
+      // in running order (the ones left out for want of a variable are known first)
+      [...outcomes]
+        .sort(([a], [b]) => order(a) - order(b))
+        .map(([name, o]) => [
+          name,
+          {
+            state: o.state,
+            ...(o.why && { why: o.why }),
+            ...(o.seconds !== undefined && { seconds: o.seconds }),
+          },
+        ]),
     ),
     met: count('met'),
     missed: count('missed'),

@@ -1,8 +1,8 @@
 // Cold start to the first answered /api/ping/ (budget: 1.5 s, DESIGN.md §9), and idle RSS of the server.
 // Beside it, the same wait for a bare `node` HTTP server (the floor of the machine at that moment), five
 // runs each, alternating, and the load average: on a busy machine both grow.
-// The server as `npm start` runs it (the bundle; `npm run bench` builds it first). Prints one JSON line.
-// Run: npm run bench
+// The server as `npm start` runs it (the bundle; the bench scripts build it first). Prints one JSON line.
+// Run: npm run bench:startup -w @tubekeeper/bench (npm run bench runs it first of all the benches)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
