@@ -30,7 +30,7 @@ interface BenchSpec {
   bundle: boolean;
   /** runs once per engine, told which by BENCH_DATABASE_URL being set or not */
   perEngine?: boolean;
-  /** variables the bench needs; without them it is left out of the default run */
+  /** variables it needs; without them it does not run, even if BENCH_ONLY names it (the summary says why) */
   needs?: string[];
   /** shared variables this bench reads with another meaning: it gets only its BENCH_<BENCH>_ ones */
   own?: string[];
