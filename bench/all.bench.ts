@@ -5,7 +5,7 @@
 // goes to stderr, so `npm run --silent bench > figures.jsonl` keeps the figures of every bench and the
 // summary, one JSON line each.
 //
-// Default: startup, list, stats, media, downloading, search, queue, feeds, backup, and workers when
+// Default: startup, list, stats, media, downloading, search, queueing, bundle, queue, feeds, backup, and workers when
 // BENCH_DATABASE_URL and BENCH_REDIS_URL are set. BENCH_ONLY=list,stats picks benches (in this order).
 // Every BENCH_* variable reaches every bench, as when it runs alone, with three exceptions:
 // - BENCH_<BENCH>_<NAME> sets BENCH_<NAME> for that bench only (BENCH_SEARCH_SECONDS=20), since a shared
@@ -28,6 +28,8 @@ interface BenchSpec {
   name: string;
   /** runs the server bundle (apps/server/dist), which must be built first */
   bundle: boolean;
+  /** reads the web app's build (apps/web/dist), which must be built first */
+  web?: boolean;
   /** runs once per engine, told which by BENCH_DATABASE_URL being set or not */
   perEngine?: boolean;
   /** variables it needs; without them it does not run, even if BENCH_ONLY names it (the summary says why) */
@@ -43,6 +45,8 @@ const BENCHES: BenchSpec[] = [
   { name: 'media', bundle: true },
   { name: 'downloading', bundle: true },
   { name: 'search', bundle: true },
+  { name: 'queueing', bundle: true },
+  { name: 'bundle', bundle: false, web: true },
   { name: 'queue', bundle: false, perEngine: true },
   { name: 'feeds', bundle: false },
   { name: 'backup', bundle: false },
@@ -161,6 +165,10 @@ const buildWhere = process.env.BENCH_BUNDLE
 if (run.some((b) => b.bundle)) {
   log(`building the server bundle once for all benches${buildWhere}`);
   await runToStderr('npm', ['run', 'build', '-w', '@tubekeeper/server']);
+}
+if (run.some((b) => b.web)) {
+  log('building the web app for the bundle bench');
+  await runToStderr('npm', ['run', 'build', '-w', '@tubekeeper/web']);
 }
 for (const [i, spec] of run.entries()) {
   log(`${spec.name} (${i + 1} of ${run.length}) on ${engines.join(', ')}`);

@@ -48,6 +48,10 @@ interface StatsLine {
   p95_ms: EngineLine<Record<string, number>>;
 }
 type MediaLine = Record<string, { time_ratio_p50?: number; throughput_ratio?: number }>;
+type QueueingLine = EngineLine<{ all_pending_ms: number; post_answered_ms: number }>;
+interface BundleLine {
+  entry_gzip_kb: number;
+}
 interface WorkersLine {
   runs: { workers: number; downloads_per_minute: number; speedup: number }[];
 }
@@ -87,6 +91,8 @@ export function summarize(outcomes: Map<string, BenchOutcome>, engines: EngineNa
   const downloading = lineOf<DownloadingLine>(outcomes, 'downloading');
   const media = lineOf<MediaLine>(outcomes, 'media');
   const workers = lineOf<WorkersLine>(outcomes, 'workers');
+  const queueing = lineOf<QueueingLine>(outcomes, 'queueing');
+  const bundle = lineOf<BundleLine>(outcomes, 'bundle');
   /** One budget: `cell` gives an engine's cell, or undefined when its benches gave nothing there. */
   const budget = (
     name: string,
@@ -199,14 +205,25 @@ export function summarize(outcomes: Map<string, BenchOutcome>, engines: EngineNa
         };
       },
     ),
-    budget('queueing 10 000 ids of one channel', '<= 2 s', [], () => ({
-      status: 'not measured',
-      why: 'no bench measures it: bench:queue times claims, pages and counts of a queue already filled',
-    })),
-    budget('web entry bundle', '<= 200 KB gzip', [], () => ({
-      status: 'not measured',
-      why: 'no bench builds the web app and weighs its entry bundle',
-    })),
+    budget(
+      'queueing 10 000 ids of one channel (bench:queueing, until all are pending)',
+      '<= 2 s',
+      ['queueing'],
+      (e) => {
+        const q = queueing?.[e];
+        if (!q) return undefined;
+        return {
+          ms: q.all_pending_ms,
+          answered_ms: q.post_answered_ms,
+          status: met(q.all_pending_ms <= 2000),
+        };
+      },
+    ),
+    budget('web entry bundle (bench:bundle, gzip level 6)', '<= 200 KB gzip', ['bundle'], (e) =>
+      sqliteOnly('the same files on every engine: counted once')(e, () =>
+        bundle ? { kb: bundle.entry_gzip_kb, status: met(bundle.entry_gzip_kb <= 200) } : undefined,
+      ),
+    ),
     budget(
       'downloads per minute from 1 to 4 workers (bench:workers, PostgreSQL + Redis)',
       'close to linear (DESIGN §9 gives no number)',
