@@ -65,3 +65,17 @@ export interface DownloadQuartersTable {
   doc_count: number;
   media_size: number;
 }
+
+/** Kept by triggers (migration 0034): channels per active and subscribed flag, for the statistics. */
+export interface ChannelFlagTotalsTable {
+  channel_active: number;
+  channel_subscribed: number;
+  doc_count: number;
+}
+
+/** The same for playlists (migration 0034). */
+export interface PlaylistFlagTotalsTable {
+  playlist_active: number;
+  playlist_subscribed: number;
+  doc_count: number;
+}

@@ -4,11 +4,13 @@ import type {
   VideoTotalsTable,
   UserWatchTotalsTable,
   VideoListVersionTable,
+  ChannelFlagTotalsTable,
   ChannelVideoTotalsTable,
   QueueTotalsTable,
   QueueCountTotalsTable,
   QueueChannelTotalsTable,
   DownloadQuartersTable,
+  PlaylistFlagTotalsTable,
 } from './tables-totals.ts';
 
 /**
@@ -356,6 +358,8 @@ export interface Database {
   user_watch_totals: UserWatchTotalsTable;
   video_list_version: VideoListVersionTable;
   channel_video_totals: ChannelVideoTotalsTable;
+  channel_flag_totals: ChannelFlagTotalsTable;
+  playlist_flag_totals: PlaylistFlagTotalsTable;
   queue_totals: QueueTotalsTable;
   queue_count_totals: QueueCountTotalsTable;
   queue_channel_totals: QueueChannelTotalsTable;

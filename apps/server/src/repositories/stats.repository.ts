@@ -48,8 +48,8 @@ export interface WatchTotals {
 
 /**
  * The statistics' reads. Video, channel-size and queue figures come from the totals the triggers of
- * migrations 0012 and 0030 keep (the watched figures per user); channel and playlist counts from their
- * (active, subscribed) index; the download history from the kept quarter hours of 0020.
+ * migrations 0012 and 0030 keep (the watched figures per user), channel and playlist counts from those of
+ * 0034; the download history from the kept quarter hours of 0020.
  */
 export class StatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -87,27 +87,20 @@ export class StatsRepository {
     };
   }
 
+  /** From the counts the triggers of 0034 keep (a scan of every channel's flags was the dearest statistic). */
   channelCounts(): Promise<FlagCountRow[]> {
     return this.db
-      .selectFrom('channels')
-      .select(({ fn }) => [
-        'channel_active as active',
-        'channel_subscribed as subscribed',
-        fn.countAll<number>().as('doc_count'),
-      ])
-      .groupBy(['channel_active', 'channel_subscribed'])
+      .selectFrom('channel_flag_totals')
+      .select(['channel_active as active', 'channel_subscribed as subscribed', 'doc_count'])
+      .where('doc_count', '>', 0)
       .execute();
   }
 
   playlistCounts(): Promise<FlagCountRow[]> {
     return this.db
-      .selectFrom('playlists')
-      .select(({ fn }) => [
-        'playlist_active as active',
-        'playlist_subscribed as subscribed',
-        fn.countAll<number>().as('doc_count'),
-      ])
-      .groupBy(['playlist_active', 'playlist_subscribed'])
+      .selectFrom('playlist_flag_totals')
+      .select(['playlist_active as active', 'playlist_subscribed as subscribed', 'doc_count'])
+      .where('doc_count', '>', 0)
       .execute();
   }
 
