@@ -1,5 +1,5 @@
 // Deep pages of GET /api/video/ start from kept keyset anchors (repositories/video-list-anchors.ts, one every
-// 480 rows). A page must be the one OFFSET would give, for every sort, order and filter, and must follow a
+// 120 rows). A page must be the one OFFSET would give, for every sort, order and filter, and must follow a
 // write made elsewhere (another connection: a CLI command, or on PostgreSQL a worker process).
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -143,7 +143,7 @@ describe.each(ENGINES)('GET /api/video/ deep pages on %s', (engine) => {
   });
 
   it('a write from another connection moves the deep pages and totals in the next answer', async () => {
-    const deep = 'sort=views&order=asc&page=17&watch=unwatched'; // past the first anchor (480)
+    const deep = 'sort=views&order=asc&page=17&watch=unwatched'; // past the first anchors (every 120 rows)
     await page(deep); // anchors kept
     const rows = await all();
     const first = expectedOrder(rows, 'view_count', 'asc').find((r) =>
