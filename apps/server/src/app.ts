@@ -106,6 +106,7 @@ export async function buildApp(container: Container, logger: FastifyServerOption
   await app.register(corsPlugin, { trustedOrigins: container.config.trustedOrigins });
   await app.register(authPlugin, {
     auth: container.auth,
+    recentCredentials: container.recentCredentials,
     allowedHosts: container.config.allowedHosts,
     trustedOrigins: container.config.trustedOrigins,
   });

@@ -25,6 +25,7 @@ import { VideoQueryRepository } from './repositories/video-query.repository.ts';
 import { WatchProgressRepository } from './repositories/watch-progress.repository.ts';
 import { AppConfigService } from './services/app-config.service.ts';
 import { AuthService } from './services/auth.service.ts';
+import { RecentCredentials } from './services/recent-credentials.ts';
 import type { BackoffOptions } from './services/download-backoff.ts';
 import { ChannelService } from './services/channel.service.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
@@ -60,6 +61,7 @@ export function createContainer(
   const settings = new SettingsRepository(database.db);
   const storage = new StorageRepository();
   const userConfig = new UserConfigService(settings);
+  const recentCredentials = new RecentCredentials();
   const videoQueries = new VideoQueryRepository(database.db, database.engine);
   const playlistQueries = new PlaylistQueryRepository(database.db, database.engine);
   const searchIndex = createSearchIndex(database, options.searchThreads);
@@ -109,6 +111,7 @@ export function createContainer(
     onRestored: () => {
       operations.scheduler.wake();
       userConfig.forgetAll();
+      recentCredentials.forget();
     },
     ...(options.now && { now: options.now }),
   });
@@ -124,7 +127,8 @@ export function createContainer(
     ),
     userConfig,
     appConfig,
-    userAdmin: new UserAdminService(users, sessions, tokens),
+    recentCredentials,
+    userAdmin: new UserAdminService(users, sessions, tokens, recentCredentials),
     versionCheck: new VersionCheckService(settings),
     mediaFiles: new MediaFileService(storage, config),
     videos: new VideoService(videoQueries, new WatchProgressRepository(database.db), userConfig),

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BROWSER_SESSION_MS } from '../src/services/auth.service.ts';
+import { CREDENTIAL_REUSE_MS } from '../src/services/recent-credentials.ts';
 import { Client, createTestApp, createUser, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -146,6 +147,24 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
     });
     expect(viaToken.statusCode).toBe(403);
     expect((await new Client(t.app).login('mallory')).statusCode).toBe(400);
+  });
+
+  it('refuses reads with a token revoked elsewhere once the reuse time has passed, writes at once', async () => {
+    const holder = await createUser(t, { username: 'holder', staff: true });
+    const token = await t.container.auth.getOrCreateToken(holder.id);
+    const as = (method: 'GET' | 'DELETE', url: string) =>
+      t.app.inject({ method, url, headers: { authorization: `Token ${token}` } });
+    expect((await as('GET', '/api/ping/')).statusCode).toBe(200);
+    // another process (the `user` CLI, a second API process) deletes it: reads may still pass for moments
+    await t.container.repositories.tokens.deleteForUser(holder.id);
+    expect((await as('DELETE', '/api/appsettings/token/')).statusCode).toBe(403);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + CREDENTIAL_REUSE_MS + 1);
+      expect((await as('GET', '/api/ping/')).statusCode).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports the account with its roles', async () => {

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CREDENTIAL_REUSE_MS } from '../src/http/plugins/auth.plugin.ts';
+import { CREDENTIAL_REUSE_MS } from '../src/services/recent-credentials.ts';
 import { OpenFiles, READ_CHUNK } from '../src/repositories/open-files.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';

@@ -6,6 +6,7 @@ import type { TokenRepository } from '../repositories/token.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import { sessionKeyHash } from './auth.service.ts';
 import { hashPassword } from './password.ts';
+import type { RecentCredentials } from './recent-credentials.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -27,6 +28,8 @@ export class UserAdminService {
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
     private readonly tokens: TokenRepository,
+    /** users the API reuses for reads: forgotten after every change here (the CLI's own are empty) */
+    private readonly recentCredentials?: RecentCredentials,
   ) {}
 
   async list(): Promise<AdminUser[]> {
@@ -80,6 +83,7 @@ export class UserAdminService {
       await this.sessions.deleteForUser(id, keepSessionKey && sessionKeyHash(keepSessionKey));
       await this.tokens.deleteForUser(id);
     }
+    this.recentCredentials?.forget();
     return toAdminUser(await this.require(id));
   }
 
@@ -87,6 +91,7 @@ export class UserAdminService {
     const user = await this.require(id);
     if (user.is_superuser === 1 && user.is_active === 1) await this.assertAnotherSuperuser();
     await this.users.delete(id);
+    this.recentCredentials?.forget();
   }
 
   async findByUsername(username: string): Promise<AdminUser> {

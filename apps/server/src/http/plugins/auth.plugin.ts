@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/tables.ts';
 import type { AuthService } from '../../services/auth.service.ts';
-import { ReuseWindow } from '../../services/reuse-window.ts';
+import type { RecentCredentials } from '../../services/recent-credentials.ts';
 import { decide, isSafeMethod, type Permission } from '../permissions.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -16,8 +16,6 @@ declare module 'fastify' {
     permission?: Permission;
     /** Skip the CSRF check (login, as upstream's csrf_exempt view). */
     csrfExempt?: boolean;
-    /** Reads may reuse a credential's user for CREDENTIAL_REUSE_MS (media files: see RecentCredentials). */
-    reuseCredentials?: boolean;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -27,6 +25,8 @@ declare module 'fastify' {
 
 export interface AuthPluginOptions {
   auth: AuthService;
+  /** users found for a credential moments ago, reused by reads */
+  recentCredentials: RecentCredentials;
   allowedHosts: string[];
   trustedOrigins: string[];
 }
@@ -41,16 +41,6 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/**
- * How long a media request may reuse the user a token or session resolved to moments before. A player asks
- * for many ranges of one file, and the database lookup behind each was a tenth of a Range request's work
- * (profiled with two queries, credential then user; one joined query now). Any write through this server (logout, revoking a token, a new password, disabling
- * a user) forgets every reused credential when it answers, so here a revoked credential stops working at
- * once; a change made outside a request (the `user` CLI, a backup restore task) reaches media requests
- * within this time.
- */
-export const CREDENTIAL_REUSE_MS = 2_000;
-
 /** Where a request's credentials lead: a token in the header wins over the session cookie. */
 function credentialOf(request: FastifyRequest): { key: string; method: 'session' | 'token' } | undefined {
   const header = request.headers.authorization;
@@ -62,7 +52,7 @@ function credentialOf(request: FastifyRequest): { key: string; method: 'session'
 async function resolveUser(
   request: FastifyRequest,
   auth: AuthService,
-  recent: ReuseWindow<string, UserRow> | undefined,
+  recent: RecentCredentials | undefined,
 ): Promise<void> {
   request.user = null;
   request.authMethod = null;
@@ -71,7 +61,7 @@ async function resolveUser(
   const lookup = () =>
     credential.method === 'token' ? auth.userForToken(credential.key) : auth.userForSession(credential.key);
   const user = recent
-    ? await recent.remember(`${credential.method}:${credential.key}`, lookup)
+    ? await recent.userFor(`${credential.method}:${credential.key}`, lookup)
     : await lookup();
   if (!user) return;
   request.user = user;
@@ -95,8 +85,8 @@ function csrfFailure(request: FastifyRequest, trustedOrigins: string[]): string 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
-  // only successful lookups, only for routes that ask for it, only for reads
-  const recent = new ReuseWindow<string, UserRow>(CREDENTIAL_REUSE_MS);
+  const recent = options.recentCredentials;
+  // a write request may have changed any credential (logout, revoked token, new password, disabled user)
   app.addHook('onResponse', (request, _reply, done) => {
     if (!isSafeMethod(request.method)) recent.forget();
     done();
@@ -107,8 +97,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       return reply.code(400).send({ error: `Invalid host header: ${request.hostname} is not in TK_HOST` });
     }
     const config = request.routeOptions.config;
-    const reuse = config.reuseCredentials === true && isSafeMethod(request.method);
-    await resolveUser(request, options.auth, reuse ? recent : undefined);
+    await resolveUser(request, options.auth, isSafeMethod(request.method) ? recent : undefined);
     // a token client is exempt from CSRF and keeps no cookies: minting one per request would be wasted work
     if (request.authMethod !== 'token' && !request.cookies[CSRF_COOKIE]) setCsrfCookie(reply);
     const decision = decide(config.permission ?? 'authenticated', request.user, request.method);

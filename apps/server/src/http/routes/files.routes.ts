@@ -19,7 +19,7 @@ export const fileRoutes: RoutesModule = (app, { mediaFiles }) => {
   for (const area of areas) {
     app.get(
       `/${area}/*`,
-      { config: { permission: 'authenticated', reuseCredentials: true }, schema: { hide: true } },
+      { config: { permission: 'authenticated' }, schema: { hide: true } },
       (request, reply) => sendFile(mediaFiles, area, request, reply),
     );
   }
