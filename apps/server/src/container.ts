@@ -11,6 +11,7 @@ import { ChannelLookupService } from './services/channel-lookup.service.ts';
 import { createQueueServices, createSubscriptionServices } from './container-queue.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createSearchIndex, type SearchThreadOptions } from './db/search/search.factory.ts';
+import { SearchThreads } from './db/search/search-threads.ts';
 import { ChannelQueryRepository } from './repositories/channel-query.repository.ts';
 import { CommentQueryRepository } from './repositories/comment-query.repository.ts';
 import { LoginFailureRepository } from './repositories/login-failure.repository.ts';
@@ -26,6 +27,7 @@ import { WatchProgressRepository } from './repositories/watch-progress.repositor
 import { AppConfigService } from './services/app-config.service.ts';
 import { AuthService } from './services/auth.service.ts';
 import { RecentCredentials } from './services/recent-credentials.ts';
+import { VideoListPages } from './services/video-list-pages.ts';
 import type { BackoffOptions } from './services/download-backoff.ts';
 import { ChannelService } from './services/channel.service.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
@@ -65,6 +67,9 @@ export function createContainer(
   const videoQueries = new VideoQueryRepository(database.db, database.engine);
   const playlistQueries = new PlaylistQueryRepository(database.db, database.engine);
   const searchIndex = createSearchIndex(database, options.searchThreads);
+  const localVideoPages = new VideoListPages(videoQueries);
+  const videoPages =
+    searchIndex instanceof SearchThreads ? searchIndex.videoPagesWith(localVideoPages) : localVideoPages;
   const appConfig = new AppConfigService(settings);
   const archive = createArchiveServices(config, database);
   const providers = createProviderEdges(config);
@@ -131,7 +136,7 @@ export function createContainer(
     userAdmin: new UserAdminService(users, sessions, tokens, recentCredentials),
     versionCheck: new VersionCheckService(settings),
     mediaFiles: new MediaFileService(storage, config),
-    videos: new VideoService(videoQueries, new WatchProgressRepository(database.db), userConfig),
+    videos: new VideoService(videoQueries, new WatchProgressRepository(database.db), userConfig, videoPages),
     videoRelations: new VideoRelationsService(
       videoQueries,
       new CommentQueryRepository(database.db),

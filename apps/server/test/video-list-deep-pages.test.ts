@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/dialect.ts';
+import type { SearchThreads } from '../src/db/search/search-threads.ts';
 import type { VideoRow } from '../src/db/tables.ts';
 import { makeChannel } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
@@ -21,7 +22,14 @@ function expectedOrder(rows: VideoRow[], column: 'view_count' | 'published', ord
   return [...rows].sort((a, b) => sign * (Number(a[column]) - Number(b[column]) || byId(a, b)));
 }
 
-describe.each(ENGINES)('GET /api/video/ deep pages on %s', (engine) => {
+/** Each engine, and SQLite with the pages read on the server's read threads (their own connections). */
+const VARIANTS = [
+  ...ENGINES.map((engine) => ({ engine, readThreads: false })),
+  { engine: 'sqlite' as const, readThreads: true },
+];
+
+describe.each(VARIANTS)('GET /api/video/ deep pages on $engine (read threads: $readThreads)', (variant) => {
+  const { engine, readThreads } = variant;
   let t: TestApp;
   let client: Client;
   let userId: number;
@@ -30,7 +38,9 @@ describe.each(ENGINES)('GET /api/video/ deep pages on %s', (engine) => {
   const watchedBy = new Map<Client | undefined, Set<string>>();
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, {}, (database) =>
+      readThreads ? { searchThreads: { file: path.join(database.dataDir, 'tubekeeper.db'), count: 2 } } : {},
+    );
     userId = (await createUser(t, { username: 'deep' })).id;
     const secondId = (await createUser(t, { username: 'second' })).id;
     for (const id of [userId, secondId]) await t.container.userConfig.update(id, { page_size: PAGE_SIZE });
@@ -98,6 +108,13 @@ describe.each(ENGINES)('GET /api/video/ deep pages on %s', (engine) => {
       '&watch=unwatched&type=shorts': (r: VideoRow) => unwatched(r) && r.vid_type === 'shorts',
     };
   };
+
+  it.runIf(readThreads)('reads the pages on the read threads, not on the main thread', async () => {
+    const threads = t.container.searchIndex as SearchThreads;
+    expect(threads.running()).toBe(0); // threads start with the first call
+    await page('sort=views&order=asc&page=3');
+    expect(threads.running()).toBeGreaterThan(0);
+  });
 
   it('every page of every filter, sort and order is the page OFFSET gives, to the end and past it', async () => {
     const rows = await all();

@@ -1,12 +1,12 @@
-import type { Player, Video, VideoList, VideoListQuery } from '@tubekeeper/contract';
+import type { Player, Video, VideoListQuery } from '@tubekeeper/contract';
 import { notFound } from '../errors.ts';
-import type { FullVideoRecord, VideoQueryRepository } from '../repositories/video-query.repository.ts';
+import type { VideoQueryRepository } from '../repositories/video-query.repository.ts';
 import type { WatchProgressRepository } from '../repositories/watch-progress.repository.ts';
-import { pageFrom, paginate, paramsWithoutPage } from './pagination.ts';
 import { normalisedTags, rankSimilar, titleWords } from './similarity.ts';
 import type { UserConfigService } from './user-config.service.ts';
 import { jsonStrings } from './wire/format.ts';
-import { toPlayer, toVideo } from './wire/video.mapper.ts';
+import { assembleVideos, VideoListPages, type VideoPageReader } from './video-list-pages.ts';
+import { toPlayer } from './wire/video.mapper.ts';
 
 const SIMILAR_COUNT = 6;
 
@@ -16,38 +16,20 @@ export class VideoService {
     private readonly videos: VideoQueryRepository,
     private readonly progress: WatchProgressRepository,
     private readonly userConfig: UserConfigService,
+    /** list pages: on the read threads when the server runs them, else here */
+    private readonly pages: VideoPageReader = new VideoListPages(videos),
   ) {}
 
-  /**
-   * One page of videos (upstream §1.4). `url` is the request URL, whose query (minus page) goes back as
-   * `paginate.params`. Without a sort, newest published first.
-   */
-  async list(userId: number, query: VideoListQuery, url: string): Promise<VideoList> {
+  /** One page of videos (upstream §1.4) with the caller's page size, as the JSON text of a VideoList. */
+  async listJson(userId: number, query: VideoListQuery, url: string): Promise<string> {
     const { page_size: pageSize } = await this.userConfig.get(userId);
-    const page = query.page ?? 0;
-    const filter = {
-      userId,
-      channelId: query.channel,
-      playlistId: query.playlist,
-      watch: query.watch,
-      type: query.type,
-      height: query.height,
-    };
-    const order = { sort: query.sort ?? 'published', order: query.order ?? 'desc' } as const;
-    const [total, records] = await Promise.all([
-      this.videos.count(filter),
-      this.videos.list(filter, order, pageSize, pageFrom(page, pageSize)),
-    ]);
-    return {
-      data: this.assemble(records),
-      paginate: paginate(page, pageSize, paramsWithoutPage(url), total),
-    };
+    return this.pages.pageJson({ userId, query, url, pageSize });
   }
 
   async get(userId: number, youtubeId: string): Promise<Video> {
     const [record] = await this.videos.fullRecordsOf([youtubeId], userId);
     if (!record) throw notFound('video not found');
-    return this.assemble([record])[0]!;
+    return assembleVideos([record])[0]!;
   }
 
   /** Up to six videos related by tags and title words (never the video itself). */
@@ -65,7 +47,7 @@ export class VideoService {
       candidates.map((c) => ({ ...c, tags: jsonStrings(c.tags) })),
       SIMILAR_COUNT,
     );
-    return this.assemble(await this.videos.fullRecordsOf(ids, userId));
+    return assembleVideos(await this.videos.fullRecordsOf(ids, userId));
   }
 
   /** The caller's playback state of one video (the player object). */
@@ -74,12 +56,5 @@ export class VideoService {
     if (!record) throw notFound('video not found');
     const position = await this.progress.positionOf(userId, youtubeId);
     return toPlayer(record, position ?? null);
-  }
-
-  /** Records to wire shapes. */
-  private assemble(records: FullVideoRecord[]): Video[] {
-    return records.map((record) =>
-      toVideo(record, { subtitles: record.subtitles, playlists: record.playlist_ids }),
-    );
   }
 }

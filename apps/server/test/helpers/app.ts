@@ -18,7 +18,8 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
-  options: ContainerOptions = {},
+  /** or made from the test's database (e.g. read threads on its file) */
+  options: ContainerOptions | ((database: TestDatabase) => ContainerOptions) = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   // a stand-in for the built web app, so the SPA fallback serves a page as in production
@@ -29,7 +30,11 @@ export async function createTestApp(
     TK_WEB_DIR: path.join(database.dataDir, 'web'),
     ...env,
   });
-  const container = createContainer(config, database, options);
+  const container = createContainer(
+    config,
+    database,
+    typeof options === 'function' ? options(database) : options,
+  );
   const app = await buildApp(container);
   return {
     app,

@@ -1,17 +1,29 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { VideoQueryRepository } from '../../repositories/video-query.repository.ts';
+import { VideoListPages, type VideoPageRequest } from '../../services/video-list-pages.ts';
 import { openSqliteReader } from '../dialect.ts';
 import type { SearchCall, SearchReply, SearchThreadData } from './search-threads.ts';
 import { SqliteSearchIndex } from './search.sqlite.ts';
 
-/** One search thread: its own read-only connection and SQLite engine, answering calls one at a time. */
+/**
+ * One read thread: its own read-only connection, the SQLite search engine and the video list's pages on it,
+ * answering calls one at a time.
+ */
 const { file, mmapBytes, commonWordRows } = workerData as SearchThreadData;
-const index = new SqliteSearchIndex(openSqliteReader(file, mmapBytes).db, commonWordRows);
+const { db } = openSqliteReader(file, mmapBytes);
+const index = new SqliteSearchIndex(db, commonWordRows);
+const videoPages = new VideoListPages(new VideoQueryRepository(db, 'sqlite'));
 const port = parentPort!;
 
-port.on('message', (call: SearchCall) => {
+function answer(call: SearchCall): Promise<unknown> {
+  if (call.method === 'videoPage') return videoPages.pageJson(call.query as VideoPageRequest);
   // the engine's methods take (query, page); the query type differs per method
   const run = index[call.method].bind(index) as (query: unknown, page: unknown) => Promise<unknown>;
-  run(call.query, call.page).then(
+  return run(call.query, call.page);
+}
+
+port.on('message', (call: SearchCall) => {
+  answer(call).then(
     (result) => port.postMessage({ id: call.id, result } satisfies SearchReply),
     (error: unknown) =>
       port.postMessage({

@@ -13,8 +13,11 @@ import type {
   SearchResult,
   VideoSearch,
 } from './search-index.ts';
+import type { VideoPageReader, VideoPageRequest } from '../../services/video-list-pages.ts';
 
-type Method = 'videos' | 'channels' | 'playlists' | 'fragments' | 'comments';
+type SearchMethod = 'videos' | 'channels' | 'playlists' | 'fragments' | 'comments';
+/** the searches, and `videoPage`: a page of the video list (query: a VideoPageRequest, no page spec) */
+type Method = SearchMethod | 'videoPage';
 
 export interface SearchThreadData {
   file: string;
@@ -26,7 +29,7 @@ export interface SearchCall {
   id: number;
   method: Method;
   query: unknown;
-  page: PageSpec;
+  page?: PageSpec;
 }
 
 export interface SearchReply {
@@ -69,12 +72,13 @@ const YOUNG_GENERATION_MB = 4;
 const IDLE_MS = 5 * 60_000;
 
 /**
- * The SQLite search engine on worker threads, each with its own read-only connection. better-sqlite3 answers
- * on the thread that asks, so one full-text search (1-3 ms at 10 million lines) holds up every other request
- * of the process; on threads, searches run beside the HTTP work and beside each other, one per core. Calls
- * wait in one queue for a free thread (IN_FLIGHT). Threads start with the first search (~0.3 s) and stop
- * after `idleMs` without one. `rebuild` writes, so it runs on the main connection, and so do searches if a
- * thread cannot start at all, the ones it was given included.
+ * The SQLite search engine, and the video list's pages, on worker threads, each with its own read-only
+ * connection. better-sqlite3 answers on the thread that asks, so one full-text search (1-3 ms at 10 million
+ * lines) or list page (0.5-0.7 ms of statements, rows and wire shapes at 100 000 videos) holds up every other
+ * request of the process; on threads, they run beside the HTTP work, beside the indexing of downloads, and
+ * beside each other, one per core. Calls wait in one queue for a free thread (IN_FLIGHT). Threads start with
+ * the first call (~0.3 s) and stop after `idleMs` without one. `rebuild` writes, so it runs on the main
+ * connection, and so does everything if a thread cannot start at all, the calls it was given included.
  */
 export class SearchThreads implements SearchIndex {
   private threads: Thread[] = [];
@@ -85,6 +89,8 @@ export class SearchThreads implements SearchIndex {
   /** a thread failed before answering once: starting more would fail the same way */
   private broken = false;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** where video pages are read when no thread can start (set by `videoPagesWith`) */
+  private mainThreadPages: VideoPageReader | undefined;
 
   constructor(
     private readonly data: SearchThreadData,
@@ -113,6 +119,16 @@ export class SearchThreads implements SearchIndex {
     return this.call<SearchResult<CommentHit>>('comments', query, page);
   }
 
+  /**
+   * Video list pages read on these threads; `local` reads them on the main thread when no thread can start.
+   * Every page reads committed data only, as the main thread's reads do: a write the server answered is in
+   * the next page (WAL: a reader sees each commit from its next statement on).
+   */
+  videoPagesWith(local: VideoPageReader): VideoPageReader {
+    this.mainThreadPages = local;
+    return { pageJson: (request: VideoPageRequest) => this.call('videoPage', request) };
+  }
+
   rebuild(): Promise<IndexCounts> {
     return this.writer.rebuild();
   }
@@ -127,7 +143,7 @@ export class SearchThreads implements SearchIndex {
     await this.stopThreads();
   }
 
-  private call<T>(method: Method, query: unknown, page: PageSpec): Promise<T> {
+  private call<T>(method: Method, query: unknown, page?: PageSpec): Promise<T> {
     if (this.closing) return Promise.reject(new Error('search is shutting down'));
     clearTimeout(this.idleTimer);
     const message: SearchCall = { id: this.nextId++, method, query, page };
@@ -153,11 +169,14 @@ export class SearchThreads implements SearchIndex {
   }
 
   private onMainThread(message: SearchCall): Promise<unknown> {
+    if (message.method === 'videoPage') {
+      return this.mainThreadPages!.pageJson(message.query as VideoPageRequest);
+    }
     const run = this.writer[message.method].bind(this.writer) as (
       q: unknown,
       p: PageSpec,
     ) => Promise<unknown>;
-    return run(message.query, message.page);
+    return run(message.query, message.page!);
   }
 
   private start(): Thread {
@@ -174,7 +193,7 @@ export class SearchThreads implements SearchIndex {
       thread.calls.delete(reply.id);
       if (thread.calls.size === 0) worker.unref();
       if (reply.error === undefined) call?.resolve(reply.result);
-      else call?.reject(new Error(`search failed: ${reply.error}`));
+      else call?.reject(new Error(`${call?.message.method === 'videoPage' ? 'video list' : 'search'} failed: ${reply.error}`));
       this.dispatch();
       if (this.threads.every((t) => t.calls.size === 0)) this.stopWhenIdle();
     });
