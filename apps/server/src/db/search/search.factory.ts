@@ -4,7 +4,10 @@ import { PostgresSearchIndex } from './search.postgres.ts';
 import { SqliteSearchIndex } from './search.sqlite.ts';
 import { SearchThreads } from './search-threads.ts';
 
-/** Search threads for an SQLite file (TK_SEARCH_THREADS); without them searches run on the main thread. */
+/**
+ * Read threads for an SQLite file (TK_SEARCH_THREADS): searches and video list pages; without them both run
+ * on the main thread.
+ */
 export interface SearchThreadOptions {
   file: string;
   count: number;
