@@ -119,7 +119,10 @@ async function measureEngine(place: BenchPlace) {
       },
     });
     const paths = readPaths(samples);
-    const load = (s: number) => runLoad({ port, headers, paths, seconds: s, concurrency });
+    // each kind's figures too, so a slow tail shows where it comes from
+    const kindOf = (path: string) =>
+      path.startsWith('/api/search/') ? 'search' : path.startsWith('/api/video/?') ? 'list' : 'detail';
+    const load = (s: number) => runLoad({ port, headers, paths, seconds: s, concurrency, kindOf });
     await load(3); // warm-up
     const results: (Record<string, unknown> & { p95_ratio: number })[] = [];
     for (let round = 0; round < rounds; round++) {

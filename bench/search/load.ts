@@ -8,6 +8,16 @@ export interface LoadOptions {
   paths: string[];
   seconds: number;
   concurrency: number;
+  /** names a path's kind (e.g. list, detail, search): the figures are then also given per kind */
+  kindOf?: (path: string) => string;
+}
+
+export interface KindFigures {
+  requests: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  max_ms: number;
 }
 
 export interface LoadFigures {
@@ -20,6 +30,8 @@ export interface LoadFigures {
   p95_ms: number;
   p99_ms: number;
   max_ms: number;
+  /** with `kindOf` */
+  by_kind?: Record<string, KindFigures>;
 }
 
 function get(agent: http.Agent, options: LoadOptions, path: string): Promise<number> {
@@ -43,6 +55,7 @@ const ms = (value: number) => Math.round(value * 10) / 10;
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
+  const byKind = new Map<string, number[]>();
   let errors = 0;
   let firstError: string | undefined;
   let next = 0;
@@ -62,7 +75,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
         errors++;
         firstError ??= `${String(error)} ${decodeURIComponent(path)}`;
       }
-      latencies.push(performance.now() - sent);
+      const took = performance.now() - sent;
+      latencies.push(took);
+      if (options.kindOf) {
+        const kind = options.kindOf(path);
+        if (!byKind.has(kind)) byKind.set(kind, []);
+        byKind.get(kind)!.push(took);
+      }
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, client));
@@ -74,6 +93,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     errors,
     ...(firstError && { first_error: firstError }),
     rps: Math.round(latencies.length / elapsed),
+    p50_ms: ms(percentile(latencies, 50)),
+    p95_ms: ms(percentile(latencies, 95)),
+    p99_ms: ms(percentile(latencies, 99)),
+    max_ms: ms(latencies.at(-1) ?? 0),
+    ...(options.kindOf && { by_kind: Object.fromEntries([...byKind].map(([k, l]) => [k, kindFigures(l)])) }),
+  };
+}
+
+function kindFigures(latencies: number[]): KindFigures {
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
     p50_ms: ms(percentile(latencies, 50)),
     p95_ms: ms(percentile(latencies, 95)),
     p99_ms: ms(percentile(latencies, 99)),
