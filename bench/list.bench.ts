@@ -45,6 +45,7 @@ async function measureEngine(place: BenchPlace) {
     log(`${place.engine} baseline /api/ping/: ${JSON.stringify(baseline)}`);
     const list = await measureVideoList({
       pid: server.pid!,
+      postgres: place.engine === 'postgres',
       port,
       headers,
       seconds,

@@ -23,7 +23,11 @@ const pathsOf = (sorts: string[], filters: string[]) =>
     ),
   );
 
-type Figures = LoadFigures & { server_cpu_ms_per_request: number };
+type Figures = LoadFigures & {
+  server_cpu_ms_per_request: number;
+  /** PostgreSQL's processes (all of them: other work on the machine shows too) */
+  database_cpu_ms_per_request?: number;
+};
 
 export interface VideoListFigures {
   by_filter: Record<string, Figures>;
@@ -38,9 +42,26 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU time of every process named `postgres` on the machine (the server and its backends), in ms. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuMs(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 export async function measureVideoList(options: {
   /** the server's process: its CPU per request is what a list page costs, whatever else the machine runs */
   pid: number;
+  /** PostgreSQL: its processes' CPU per request too */
+  postgres?: boolean;
   port: number;
   headers: Record<string, string>;
   seconds: number;
@@ -52,9 +73,14 @@ export async function measureVideoList(options: {
   const measure = async (name: string, paths: string[]) => {
     await runLoad({ port, headers, paths, seconds: 1, concurrency }); // warm-up
     const cpuBefore = cpuMs(options.pid);
+    const databaseBefore = options.postgres ? postgresCpuMs() : 0;
     const measured = await runLoad({ port, headers, paths, seconds, concurrency });
-    const cpu = (cpuMs(options.pid) - cpuBefore) / Math.max(1, measured.requests);
-    const figures = { ...measured, server_cpu_ms_per_request: Math.round(cpu * 100) / 100 };
+    const perRequest = (ms: number) => Math.round((ms / Math.max(1, measured.requests)) * 100) / 100;
+    const figures: Figures = {
+      ...measured,
+      server_cpu_ms_per_request: perRequest(cpuMs(options.pid) - cpuBefore),
+      ...(options.postgres && { database_cpu_ms_per_request: perRequest(postgresCpuMs() - databaseBefore) }),
+    };
     options.log(`video list (${name}): ${JSON.stringify(figures)}`);
     return figures;
   };
