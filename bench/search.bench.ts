@@ -113,7 +113,15 @@ async function measureEngine(place: BenchPlace) {
       log(`${place.engine} ${type}: ${JSON.stringify(figures[type])}`);
     }
     const postgres = place.engine === 'postgres';
-    const videoList = await measureVideoList({ pid: server.pid!, postgres, port, headers, seconds, concurrency, log });
+    const videoList = await measureVideoList({
+      pid: server.pid!,
+      postgres,
+      port,
+      headers,
+      seconds,
+      concurrency,
+      log,
+    });
     return {
       seed_seconds: seedSeconds,
       warm_cache_seconds: warmSeconds,
