@@ -26,7 +26,9 @@ type SerializerCompiler = FastifySerializerCompiler<FastifySchema>;
 export function exactWireSerializer(check: boolean): SerializerCompiler {
   return (routeSchema) => {
     const throughSchema = check
-      ? (serializerCompiler(routeSchema as Parameters<typeof serializerCompiler>[0]) as (d: unknown) => string)
+      ? (serializerCompiler(routeSchema as Parameters<typeof serializerCompiler>[0]) as (
+          d: unknown,
+        ) => string)
       : () => '';
     return exactJson(throughSchema, `${routeSchema.method} ${routeSchema.url}`, check);
   };

@@ -193,7 +193,12 @@ export class SearchThreads implements SearchIndex {
       thread.calls.delete(reply.id);
       if (thread.calls.size === 0) worker.unref();
       if (reply.error === undefined) call?.resolve(reply.result);
-      else call?.reject(new Error(`${call?.message.method === 'videoPage' ? 'video list' : 'search'} failed: ${reply.error}`));
+      else
+        call?.reject(
+          new Error(
+            `${call?.message.method === 'videoPage' ? 'video list' : 'search'} failed: ${reply.error}`,
+          ),
+        );
       this.dispatch();
       if (this.threads.every((t) => t.calls.size === 0)) this.stopWhenIdle();
     });
