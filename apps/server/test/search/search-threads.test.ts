@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchThreads } from '../../src/db/search/search-threads.ts';
 import { SqliteSearchIndex } from '../../src/db/search/search.sqlite.ts';
 import { queryWords } from '../../src/db/search/search-text.ts';
+import { VideoQueryRepository } from '../../src/repositories/video-query.repository.ts';
+import { VideoListPages } from '../../src/services/video-list-pages.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { IDS, insertFragment, seedSearchLibrary } from './search-seed.ts';
 
@@ -88,6 +90,31 @@ describe('search on worker threads', () => {
     // an offset SQLite refuses makes the engine throw inside the thread
     await expect(threads.fragments(bad, { limit: 30, offset: Number.NaN })).rejects.toThrow(/search failed/);
     expect((await threads.fragments(bad, page)).hits).toHaveLength(1);
+  });
+
+  it('reads video pages too, as the main thread does, ahead of the searches waiting', async () => {
+    const one = new SearchThreads({ file: path.join(database.dataDir, 'tubekeeper.db') }, 1, local);
+    const here = new VideoListPages(new VideoQueryRepository(database.db, 'sqlite'));
+    const pages = one.videoPagesWith(here);
+    const request = {
+      userId: 1,
+      query: { sort: 'views' as const },
+      url: '/api/video/?sort=views',
+      pageSize: 3,
+    };
+    try {
+      expect(await pages.pageJson(request)).toBe(await here.pageJson(request));
+      const answered: string[] = [];
+      // one thread holds four calls: the other searches wait, and the page asked last goes before them
+      const searches = Array.from({ length: 12 }, (_, i) =>
+        one.fragments({ words: words('orbit') }, page).then(() => answered.push(`search ${i}`)),
+      );
+      const asked = pages.pageJson(request).then(() => answered.push('page'));
+      await Promise.all([...searches, asked]);
+      expect(answered.indexOf('page')).toBeLessThan(8); // in the order asked it would be last (12)
+    } finally {
+      await one.close();
+    }
   });
 
   it('starts threads with the first search and stops them when idle', async () => {

@@ -149,9 +149,24 @@ export class SearchThreads implements SearchIndex {
     const message: SearchCall = { id: this.nextId++, method, query, page };
     if (this.broken) return this.onMainThread(message) as Promise<T>;
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({ message, resolve: resolve as (value: unknown) => void, reject });
+      this.enqueue({ message, resolve: resolve as (value: unknown) => void, reject });
       this.dispatch();
     });
+  }
+
+  /**
+   * A video page waits ahead of the searches waiting: it is 0.5-0.7 ms of work where a search is 1-3 ms or
+   * more, and in FIFO order pages waited behind searches (bench:downloading, a third each of list pages,
+   * details and searches at 32 clients: list p50 50 ms on the threads against 3 ms for details on the main
+   * thread). Searches still go in their order, and wait only while pages keep every thread full.
+   */
+  private enqueue(call: Call): void {
+    if (call.message.method !== 'videoPage') {
+      this.waiting.push(call);
+      return;
+    }
+    const firstSearch = this.waiting.findIndex((c) => c.message.method !== 'videoPage');
+    this.waiting.splice(firstSearch === -1 ? this.waiting.length : firstSearch, 0, call);
   }
 
   /** Hands waiting calls to the threads with room, starting threads up to `count`. */
