@@ -118,6 +118,8 @@ async function measureEngine(place: BenchPlace) {
         subtitle_index: true,
       },
     });
+    if ((await archived()) > 0)
+      throw new Error('the archive holds the downloads of an earlier run (BENCH_DATA_DIR): give a fresh one');
     const paths = readPaths(samples);
     // each kind's figures too, so a slow tail shows where it comes from
     const kindOf = (path: string) =>
