@@ -253,9 +253,9 @@ export class SearchThreads implements SearchIndex {
     thread.calls.clear();
     if (!thread.answered && !this.closing) {
       if (!this.broken) {
-        // said once, where the server's operator looks: searches go on, slower, on the main thread
+        // said once, where the server's operator looks: searches and video pages go on, slower, on the main thread
         process.stderr.write(
-          `Search threads cannot start, so searches run on the main thread from now on: ${error.message}\n`,
+          `Read threads cannot start, so searches and video list pages run on the main thread from now on: ${error.message}\n`,
         );
       }
       this.broken = true;
