@@ -253,7 +253,8 @@ export class SearchThreads implements SearchIndex {
     thread.calls.clear();
     if (!thread.answered && !this.closing) {
       if (!this.broken) {
-        // said once, where the server's operator looks: searches and video pages go on, slower, on the main thread
+        // said once, where the server's operator looks: searches and video pages go on, slower, on the main
+        // thread
         process.stderr.write(
           `Read threads cannot start, so searches and video list pages run on the main thread from now on: ${error.message}\n`,
         );
