@@ -68,17 +68,21 @@ describe('everyday writes through the web app', () => {
     await expect
       .poll(() => page.getByRole('columnheader', { name: /Duration/ }).getAttribute('aria-sort'))
       .toBe('descending');
-    const durations = await page.locator('[data-testid="video-row"] td:nth-child(4)').allTextContents();
-    const seconds = durations.map((text) =>
-      text
-        .split(' ')
-        .reduce(
-          (sum, part) =>
-            sum + Number(part.slice(0, -1)) * (part.endsWith('h') ? 3600 : part.endsWith('m') ? 60 : 1),
-          0,
-        ),
-    );
-    expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
+    // the header turns at the click; the rows follow when the sorted page arrives (the previous page stays
+    // on screen until then, as on a slow server)
+    const seconds = async () =>
+      (await page.locator('[data-testid="video-row"] td:nth-child(4)').allTextContents()).map((text) =>
+        text
+          .split(' ')
+          .reduce(
+            (sum, part) =>
+              sum + Number(part.slice(0, -1)) * (part.endsWith('h') ? 3600 : part.endsWith('m') ? 60 : 1),
+            0,
+          ),
+      );
+    const sortedDescending = (list: number[]) => list.every((value, i) => i === 0 || list[i - 1]! >= value);
+    await expect.poll(async () => sortedDescending(await seconds()), { timeout: 10_000 }).toBe(true);
+    expect((await seconds()).length).toBeGreaterThan(1);
     expect((await userConfig()).view_style_home).toBe('table');
     await page.getByRole('button', { name: 'Grid view' }).click();
     await page.getByTestId('video-card').first().waitFor();
