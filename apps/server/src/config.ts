@@ -56,7 +56,9 @@ const envSchema = z.object({
   TK_PUBLIC_URL: optionalText.pipe(serviceUrl.optional()),
   TK_WEBSUB_HUB: serviceUrl.default('https://pubsubhubbub.appspot.com/subscribe'),
   TK_SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
-  TK_SEARCH_MMAP_MB: z.coerce.number().int().min(0).max(2048).default(2048),
+  // off by default: mapped pages of the database count in the server's RSS once per search thread
+  // (bench:downloading, 2 threads on a 167 MB database: up to 265 MB of its pages with 2048)
+  TK_SEARCH_MMAP_MB: z.coerce.number().int().min(0).max(2048).default(0),
   TK_STALL_TIMEOUT_S: z.coerce.number().int().min(2).max(3600).default(30),
   TK_REDIS_PREFIX: z
     .string()

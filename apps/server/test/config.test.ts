@@ -11,7 +11,7 @@ describe('configuration from the environment', () => {
     expect(config.port).toBe(8000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.ytdlpPath).toBe('yt-dlp');
-    expect(config.searchMmapBytes).toBe(2048 * 1024 * 1024);
+    expect(config.searchMmapBytes).toBe(0);
   });
 
   it('honours every documented variable', () => {
@@ -30,7 +30,7 @@ describe('configuration from the environment', () => {
       FFPROBE_PATH: '/opt/ffprobe',
       TZ: 'Europe/Berlin',
       TK_SEARCH_THREADS: '3',
-      TK_SEARCH_MMAP_MB: '0',
+      TK_SEARCH_MMAP_MB: '256',
     });
     expect(config).toMatchObject({
       dataDir: '/srv/tk',
@@ -46,7 +46,7 @@ describe('configuration from the environment', () => {
       ffprobePath: '/opt/ffprobe',
       timeZone: 'Europe/Berlin',
       searchThreads: 3,
-      searchMmapBytes: 0,
+      searchMmapBytes: 256 * 1024 * 1024,
     });
     expect(config.allowedHosts).toEqual(
       expect.arrayContaining(['tube.example.com', 'other.example.org', 'localhost']),

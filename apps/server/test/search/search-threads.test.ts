@@ -18,8 +18,8 @@ describe('search on worker threads', () => {
     database = await createTestDatabase('sqlite');
     await seedSearchLibrary(database.db);
     local = new SqliteSearchIndex(database.db);
-    // with the memory map the server uses by default (TK_SEARCH_MMAP_MB), so reads of freshly written
-    // pages are checked through it
+    // with a memory map (TK_SEARCH_MMAP_MB, off by default), so reads of freshly written pages are checked
+    // through it too
     const file = path.join(database.dataDir, 'tubekeeper.db');
     threads = new SearchThreads({ file, mmapBytes: 256 << 20 }, 2, local);
   });
