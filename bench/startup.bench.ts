@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_OPTIONS } from './support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = 18000 + Math.floor(Math.random() * 1000);
@@ -14,7 +15,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-'));
 
 async function firstPing(): Promise<{ ms: number; pid: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs', 'serve'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, 'apps/server/dist/main.mjs', 'serve'], {
     cwd: root,
     env: {
       ...process.env,

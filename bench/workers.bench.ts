@@ -15,7 +15,7 @@ import path from 'node:path';
 import { startAssetServer } from '../apps/server/test/helpers/acquisition.ts';
 import { deleteRedisPrefix, freePort, writeBulkCatalogue } from '../apps/server/test/helpers/processes.ts';
 import { benchEngines, machineLoad } from './support/engines.ts';
-import { signInForToken, startBundleServer } from './support/server.ts';
+import { SERVER_NODE_OPTIONS, signInForToken, startBundleServer } from './support/server.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 24);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 300);
@@ -90,11 +90,15 @@ async function measure(count: number): Promise<Run> {
     const api = await startBundleServer({ port, dataDir: place.dataDir, password, env });
     processes.push(api);
     const workers = Array.from({ length: count }, (_, i) =>
-      spawn(process.execPath, ['apps/server/dist/main.mjs', 'worker', '--name', `bench${i + 1}`], {
-        cwd: ROOT,
-        env: { ...process.env, ...env, TK_DATA_DIR: place.dataDir, TK_LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
+      spawn(
+        process.execPath,
+        [...SERVER_NODE_OPTIONS, 'apps/server/dist/main.mjs', 'worker', '--name', `bench${i + 1}`],
+        {
+          cwd: ROOT,
+          env: { ...process.env, ...env, TK_DATA_DIR: place.dataDir, TK_LOG_LEVEL: 'warn' },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      ),
     );
     processes.push(...workers);
     const token = await signInForToken(port, password);

@@ -22,9 +22,16 @@ export interface BundleServerOptions {
  */
 const bundle = () => process.env.BENCH_BUNDLE ?? 'apps/server/dist/main.mjs';
 
+/**
+ * Node's options for the server as `npm start` and the image run it: V8's young generation capped at 2 MB
+ * a semi-space (docs/ARCHITECTURE.md, "The server's memory under load").
+ */
+export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'];
+
 /** Starts `main.mjs serve` on the data folder and waits until it answers /api/ping/ (up to 120 s: migrations). */
 export async function startBundleServer(options: BundleServerOptions): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), bundle(), 'serve'], {
+  const args = [...SERVER_NODE_OPTIONS, ...(options.nodeArgs ?? []), bundle(), 'serve'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -8,6 +8,7 @@ import { serve } from './serve.command.ts';
 import { runDemoCommand } from './demo.command.ts';
 import { runWorkerCommand } from './worker.command.ts';
 import { runBackupCommand } from './backup.command.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
 
 const HELP = `Usage: tubekeeper <command>
 
@@ -42,10 +43,14 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   if (command === 'demo') return runDemoCommand(rest);
   const config = loadConfig();
   if (command === 'serve') {
+    limitHeapGrowth();
     await serve(config);
     return undefined;
   }
-  if (command === 'worker') return runWorkerCommand(config, rest);
+  if (command === 'worker') {
+    limitHeapGrowth();
+    return runWorkerCommand(config, rest);
+  }
   const database = await openMigratedDatabase(config);
   try {
     if (command === 'migrate') {
