@@ -41,6 +41,8 @@ type ListLine = EngineLine<{ rss_mb: number; video_list: VideoList }>;
 type SearchLine = EngineLine<{ queries: Record<string, LoadFigures>; video_list: VideoList }>;
 type DownloadingLine = EngineLine<{
   rss_mb: number;
+  /** the largest RSS since the server started: its load phases and download runs */
+  rss_peak_mb?: number;
   p95_ratio_median: number;
   rounds: { p95_ratio: number }[];
 }>;
@@ -114,14 +116,15 @@ export function summarize(outcomes: Map<string, BenchOutcome>, engines: EngineNa
       ),
     ),
     budget(
-      'server RSS under load (after each load phase of bench:list, bench:search, bench:downloading)',
+      'server RSS under load (after each load phase of bench:list and bench:search, the peak through bench:downloading)',
       '<= 250 MB',
       ['list', 'search', 'downloading'],
       (e) => {
         const figures: Record<string, number> = {};
         if (list?.[e]) figures.list = list[e].rss_mb;
         if (search?.[e]) figures.search = max(Object.values(search[e].queries).map((q) => q.rss_mb ?? 0));
-        if (downloading?.[e]) figures.downloading = downloading[e].rss_mb;
+        if (downloading?.[e])
+          figures.downloading = Math.max(downloading[e].rss_mb, downloading[e].rss_peak_mb ?? 0);
         const values = Object.values(figures);
         if (!values.length) return undefined;
         return { mb: max(values), by_bench: figures, status: met(max(values) <= 250) };
