@@ -23,10 +23,10 @@ export interface BundleServerOptions {
 const bundle = () => process.env.BENCH_BUNDLE ?? 'apps/server/dist/main.mjs';
 
 /**
- * Node's options for the server as `npm start` and the image run it: V8's young generation capped at 2 MB
+ * Node's options for the server as `npm start` and the image run it: V8's young generation capped at 4 MB
  * a semi-space (docs/ARCHITECTURE.md, "The server's memory under load").
  */
-export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'];
+export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=4'];
 
 /** Starts `main.mjs serve` on the data folder and waits until it answers /api/ping/ (up to 120 s: migrations). */
 export async function startBundleServer(options: BundleServerOptions): Promise<ChildProcess> {
