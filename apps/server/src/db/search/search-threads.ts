@@ -64,7 +64,8 @@ const IN_FLIGHT = 4;
  * The V8 young generation of a search thread. A search's garbage (rows, candidate texts) is short-lived, so a
  * small one is enough; with V8's default each thread held ~25 MB more under load. Measured on the bench at 32
  * clients: the server's anonymous RSS went from ~250 to ~197 MB (DESIGN.md §9: 250 MB under load), with
- * throughput unchanged within the run-to-run noise.
+ * throughput unchanged within the run-to-run noise. A `--max-semi-space-size` on node's command line takes
+ * precedence (V8's flags are the process's): `npm start` and the image pass 4, which gives a thread 8.4 MB.
  */
 const YOUNG_GENERATION_MB = 4;
 
