@@ -143,7 +143,7 @@ describe('search on worker threads', () => {
       // the operator is told once why searches became slower
       const said = stderr.mock.calls
         .map(([text]) => String(text))
-        .filter((t) => t.includes('Search threads'));
+        .filter((t) => t.includes('Read threads'));
       expect(said).toHaveLength(1);
       expect(said[0]).toMatch(/cannot start.*main thread/);
     } finally {
