@@ -58,17 +58,12 @@ export class VideoListAnchors {
     offset: number,
   ): Promise<string[]> {
     const page = await this.pageQuery(list, filtered, column, direction, limit, offset);
-    return page ? (await page.query.execute()).map((r) => r.youtube_id) : [];
+    return page ? (await page.execute()).map((r) => r.youtube_id) : [];
   }
 
   /**
    * The statement selecting one page's ids (not run: PostgreSQL reads the records through it in the same
    * statement), or undefined when the list ends before the page. Finds the anchors it needs first.
-   * `unchecked`: when the kept anchors suffice, they are used without reading the list version first, and
-   * `version` says which version they hold; the caller reads the version in the same statement and, if it
-   * differs, calls `forget` and asks again without it (one round trip a deep page on PostgreSQL instead of
-   * two). A statement sees one snapshot, and the version moves in every transaction that changes a list, so
-   * the version it reads is the one of the rows it reads.
    */
   async pageQuery(
     list: string,
@@ -77,30 +72,19 @@ export class VideoListAnchors {
     direction: 'asc' | 'desc',
     limit: number,
     offset: number,
-    unchecked = false,
-  ): Promise<{ query: PageIdsQuery; version?: number } | undefined> {
+  ): Promise<PageIdsQuery | undefined> {
     const blocks = Math.floor(offset / BLOCK);
     const ordered = (after: Anchor | undefined) =>
       this.after(filtered(), column, direction, after)
         .orderBy(sql.ref(column), direction)
         .orderBy(codePointOrder(this.engine, 'videos.youtube_id'), direction);
-    if (blocks === 0)
-      return { query: ordered(undefined).select('videos.youtube_id').limit(limit).offset(offset) };
-    const kept = this.kept.get(list);
-    const trusted = unchecked && this.version !== undefined && kept && kept.anchors.length >= blocks;
-    const anchors = trusted ? kept.anchors : await this.anchors(list, blocks, ordered, { column, direction });
+    if (blocks === 0) return ordered(undefined).select('videos.youtube_id').limit(limit).offset(offset);
+    const anchors = await this.anchors(list, blocks, ordered, { column, direction });
     if (anchors.length < blocks) return undefined; // the list ends before this page
-    const query = ordered(anchors[blocks - 1])
+    return ordered(anchors[blocks - 1])
       .select('videos.youtube_id')
       .limit(limit)
       .offset(offset - blocks * BLOCK);
-    return trusted ? { query, version: this.version } : { query };
-  }
-
-  /** Drops every kept anchor: a statement read another version than theirs. */
-  forget(): void {
-    this.kept.clear();
-    this.version = undefined;
   }
 
   /** At least `blocks` anchors of the list (fewer when the list is shorter), found now where missing. */

@@ -169,42 +169,30 @@ export class VideoQueryRepository {
    * the total took three round trips: each costs a socket write, a wake-up of the backend and a statement's
    * overhead there (a profile of bench:list at 32 clients: the pg client's writes were ~20 % of the server's
    * CPU on 3-4 statements a page). The total is undefined for a page past the end (no row carries it).
-   * Deep pages use the kept anchors without reading their version first (`VideoListAnchors.pageQuery`).
    */
   private async sortedPageRecords(
     filter: VideoListFilter,
     order: VideoListOrder,
     limit: number,
     offset: number,
-    unchecked = true,
   ): Promise<{ records: FullVideoRecord[]; total: number | undefined }> {
     const list = JSON.stringify({ ...listKey(filter), ...order });
     const filtered = () => this.filtered(filter);
     const column = SORT_COLUMNS[order.sort];
-    const page = await this.anchors.pageQuery(list, filtered, column, order.order, limit, offset, unchecked);
+    const page = await this.anchors.pageQuery(list, filtered, column, order.order, limit, offset);
     if (!page) return { records: [], total: undefined };
     const total = countsFromTotals(filter)
       ? this.totalQuery(filter)
       : this.filtered(filter).select((eb) => eb.fn.countAll<number>().as('n'));
-    const listVersion = this.db.selectFrom('video_list_version').select('version').where('id', '=', 1);
     const rows = (await this.withRecordColumns(filter.userId)
       .select([SUBTITLES_JSON.as('subtitles'), PLAYLIST_IDS_JSON.as('playlist_ids'), total.as('list_total')])
-      .$if(page.version !== undefined, (q) => q.select(listVersion.as('list_version')))
-      .where('videos.youtube_id', 'in', page.query)
+      .where('videos.youtube_id', 'in', page)
       .orderBy(sql.ref(column), order.order)
       .orderBy(codePointOrder(this.engine, 'videos.youtube_id'), order.order)
-      .execute()) as (FullVideoRecord & { list_total?: number; list_version?: number })[];
-    // read from kept anchors unchecked: only if the statement saw their version (or again, checked)
-    if (page.version !== undefined && Number(rows[0]?.list_version) !== page.version) {
-      this.anchors.forget();
-      return this.sortedPageRecords(filter, order, limit, offset, false);
-    }
+      .execute()) as (FullVideoRecord & { list_total?: number })[];
     // the total rides on every row (a page past the end has none to carry it)
     const carried = rows[0]?.list_total;
-    for (const row of rows) {
-      delete row.list_total;
-      delete row.list_version;
-    }
+    for (const row of rows) delete row.list_total;
     return { records: rows, total: carried === undefined ? undefined : Number(carried) };
   }
 
