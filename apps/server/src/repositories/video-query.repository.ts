@@ -102,7 +102,7 @@ export class VideoQueryRepository {
    */
   async list(filter: VideoListFilter, order: VideoListOrder, limit: number, offset: number) {
     if (this.engine === 'postgres' && !filter.playlistId && filter.watch !== 'continue')
-      return (await this.sortedPageRecords(filter, order, limit, offset)).records;
+      return this.sortedPageRecords(filter, order, limit, offset);
     const ids = filter.playlistId
       ? await this.playlistPageIds(filter, limit, offset)
       : await this.sortedPageIds(filter, order, limit, offset);
@@ -164,36 +164,28 @@ export class VideoQueryRepository {
   }
 
   /**
-   * PostgreSQL: a sorted page's records and the list's total in one statement, the ids' statement inside
-   * it (`youtube_id IN (…)`, ordered again outside) and the total a column, where the ids, the records and
-   * the total took three round trips: each costs a socket write, a wake-up of the backend and a statement's
-   * overhead there (a profile of bench:list at 32 clients: the pg client's writes were ~20 % of the server's
-   * CPU on 3-4 statements a page). The total is undefined for a page past the end (no row carries it).
+   * PostgreSQL: a sorted page's records in one statement, the ids' statement inside it (`youtube_id IN
+   * (…)`, ordered again outside), where the ids and then the records took two round trips: each costs a
+   * socket write, a wake-up of the backend and a statement's overhead there (a profile of bench:list at 32
+   * clients: the pg client's writes were ~20 % of the server's CPU on 3-4 statements a page).
    */
   private async sortedPageRecords(
     filter: VideoListFilter,
     order: VideoListOrder,
     limit: number,
     offset: number,
-  ): Promise<{ records: FullVideoRecord[]; total: number | undefined }> {
+  ): Promise<FullVideoRecord[]> {
     const list = JSON.stringify({ ...listKey(filter), ...order });
     const filtered = () => this.filtered(filter);
     const column = SORT_COLUMNS[order.sort];
     const page = await this.anchors.pageQuery(list, filtered, column, order.order, limit, offset);
-    if (!page) return { records: [], total: undefined };
-    const total = countsFromTotals(filter)
-      ? this.totalQuery(filter)
-      : this.filtered(filter).select((eb) => eb.fn.countAll<number>().as('n'));
-    const rows = (await this.withRecordColumns(filter.userId)
-      .select([SUBTITLES_JSON.as('subtitles'), PLAYLIST_IDS_JSON.as('playlist_ids'), total.as('list_total')])
+    if (!page) return [];
+    return (await this.withRecordColumns(filter.userId)
+      .select([SUBTITLES_JSON.as('subtitles'), PLAYLIST_IDS_JSON.as('playlist_ids')])
       .where('videos.youtube_id', 'in', page)
       .orderBy(sql.ref(column), order.order)
       .orderBy(codePointOrder(this.engine, 'videos.youtube_id'), order.order)
-      .execute()) as (FullVideoRecord & { list_total?: number })[];
-    // the total rides on every row (a page past the end has none to carry it)
-    const carried = rows[0]?.list_total;
-    for (const row of rows) delete row.list_total;
-    return { records: rows, total: carried === undefined ? undefined : Number(carried) };
+      .execute()) as FullVideoRecord[];
   }
 
   /** A playlist's page in entry order; a video listed twice sorts by its first place. */
@@ -220,44 +212,33 @@ export class VideoQueryRepository {
   async count(filter: VideoListFilter): Promise<number> {
     // the whole archive, a type tab, hide watched: from the totals the triggers of 0012 and 0030 keep, on
     // both engines and whichever process wrote (counting 60 000 unwatched videos took 6-30 ms)
-    if (countsFromTotals(filter)) return Number((await this.totalQuery(filter).executeTakeFirst())?.n ?? 0);
+    if (!filter.channelId && !filter.playlistId && filter.height === undefined && filter.watch !== 'continue')
+      return this.countFromTotals(filter);
     if (!this.counts) return this.countNow(filter);
     return this.counts.count(JSON.stringify(listKey(filter)), () => this.countNow(filter));
   }
 
-  /**
-   * One page and the list's total. PostgreSQL, sorted lists: the total is a column of the page's own
-   * statement (a round trip less; counted apart only for a page past the end, which has no row to carry it).
-   */
-  async pageWithTotal(filter: VideoListFilter, order: VideoListOrder, limit: number, offset: number) {
-    if (this.engine === 'postgres' && !filter.playlistId && filter.watch !== 'continue') {
-      const { records, total } = await this.sortedPageRecords(filter, order, limit, offset);
-      return { records, total: total ?? (await this.count(filter)) };
-    }
-    const [total, records] = await Promise.all([this.count(filter), this.list(filter, order, limit, offset)]);
-    return { records, total };
-  }
-
-  /**
-   * The archive's (or a type's) videos from their kept totals, as one column `n`: the caller's watched ones
-   * from theirs, the unwatched by difference.
-   */
-  private totalQuery(filter: Pick<VideoListFilter, 'userId' | 'type' | 'watch'>) {
-    const watched = this.db
-      .selectFrom('user_watch_totals')
-      .select((w) => sql<number>`coalesce(${w.fn.sum('user_watch_totals.doc_count')}, 0)`.as('n'))
-      .where('user_watch_totals.user_id', '=', filter.userId)
-      .$if(filter.type !== undefined, (q) => q.where('user_watch_totals.vid_type', '=', filter.type!));
-    if (filter.watch === 'watched') return watched;
-    return this.db
+  /** The archive's (or a type's) videos; the caller's watched ones from their kept totals, the rest by difference. */
+  private async countFromTotals(filter: Pick<VideoListFilter, 'userId' | 'type' | 'watch'>): Promise<number> {
+    const row = await this.db
       .selectFrom('video_totals')
-      .select((eb) =>
-        (filter.watch === 'unwatched'
-          ? sql<number>`coalesce(${eb.fn.sum('video_totals.doc_count')}, 0) - (${watched})`
-          : sql<number>`coalesce(${eb.fn.sum('video_totals.doc_count')}, 0)`
-        ).as('n'),
-      )
-      .$if(filter.type !== undefined, (q) => q.where('video_totals.vid_type', '=', filter.type!));
+      .select((eb) => [
+        eb.fn.sum<number>('doc_count').as('total'),
+        filter.watch === undefined
+          ? sql<number>`0`.as('watched')
+          : eb
+              .selectFrom('user_watch_totals')
+              .select((w) => w.fn.sum<number>('user_watch_totals.doc_count').as('n'))
+              .where('user_watch_totals.user_id', '=', filter.userId)
+              .$if(filter.type !== undefined, (q) => q.where('user_watch_totals.vid_type', '=', filter.type!))
+              .as('watched'),
+      ])
+      .$if(filter.type !== undefined, (q) => q.where('video_totals.vid_type', '=', filter.type!))
+      .executeTakeFirst();
+    const total = Number(row?.total ?? 0);
+    const watched = Number(row?.watched ?? 0);
+    if (filter.watch === 'watched') return watched;
+    return filter.watch === 'unwatched' ? total - watched : total;
   }
 
   private async countNow(filter: VideoListFilter): Promise<number> {
@@ -426,10 +407,6 @@ export class VideoQueryRepository {
       ]);
   }
 }
-
-/** Lists whose total the triggers keep: the whole archive, a type tab, watched and unwatched. */
-const countsFromTotals = (filter: VideoListFilter) =>
-  !filter.channelId && !filter.playlistId && filter.height === undefined && filter.watch !== 'continue';
 
 /**
  * What a kept list (anchors, SQLite's totals) is keyed by: the filter, and the caller only where the list

@@ -55,12 +55,10 @@ export class VideoListPages implements VideoPageReader {
       height: query.height,
     };
     const order = { sort: query.sort ?? 'published', order: query.order ?? 'desc' } as const;
-    const { records, total } = await this.videos.pageWithTotal(
-      filter,
-      order,
-      pageSize,
-      pageFrom(page, pageSize),
-    );
+    const [total, records] = await Promise.all([
+      this.videos.count(filter),
+      this.videos.list(filter, order, pageSize, pageFrom(page, pageSize)),
+    ]);
     return {
       data: assembleVideos(records),
       paginate: paginate(page, pageSize, paramsWithoutPage(url), total),
