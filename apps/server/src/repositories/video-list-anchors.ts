@@ -27,8 +27,6 @@ interface KeptList {
 
 /** A list's filtered rows (`FROM videos WHERE …`), before selecting, ordering and paging. */
 export type FilteredVideos = SelectQueryBuilder<Database, 'videos', object>;
-/** The statement selecting a page's ids. */
-export type PageIdsQuery = SelectQueryBuilder<Database, 'videos', { youtube_id: string }>;
 
 /**
  * Deep pages of a video list without a deep OFFSET. A page at OFFSET n makes the database step over n index
@@ -57,34 +55,23 @@ export class VideoListAnchors {
     limit: number,
     offset: number,
   ): Promise<string[]> {
-    const page = await this.pageQuery(list, filtered, column, direction, limit, offset);
-    return page ? (await page.execute()).map((r) => r.youtube_id) : [];
-  }
-
-  /**
-   * The statement selecting one page's ids (not run: PostgreSQL reads the records through it in the same
-   * statement), or undefined when the list ends before the page. Finds the anchors it needs first.
-   */
-  async pageQuery(
-    list: string,
-    filtered: () => FilteredVideos,
-    column: string,
-    direction: 'asc' | 'desc',
-    limit: number,
-    offset: number,
-  ): Promise<PageIdsQuery | undefined> {
     const blocks = Math.floor(offset / BLOCK);
     const ordered = (after: Anchor | undefined) =>
       this.after(filtered(), column, direction, after)
         .orderBy(sql.ref(column), direction)
         .orderBy(codePointOrder(this.engine, 'videos.youtube_id'), direction);
-    if (blocks === 0) return ordered(undefined).select('videos.youtube_id').limit(limit).offset(offset);
+    if (blocks === 0) {
+      const rows = await ordered(undefined).select('videos.youtube_id').limit(limit).offset(offset).execute();
+      return rows.map((r) => r.youtube_id);
+    }
     const anchors = await this.anchors(list, blocks, ordered, { column, direction });
-    if (anchors.length < blocks) return undefined; // the list ends before this page
-    return ordered(anchors[blocks - 1])
+    if (anchors.length < blocks) return []; // the list ends before this page
+    const rows = await ordered(anchors[blocks - 1])
       .select('videos.youtube_id')
       .limit(limit)
-      .offset(offset - blocks * BLOCK);
+      .offset(offset - blocks * BLOCK)
+      .execute();
+    return rows.map((r) => r.youtube_id);
   }
 
   /** At least `blocks` anchors of the list (fewer when the list is shorter), found now where missing. */

@@ -101,8 +101,6 @@ export class VideoQueryRepository {
    * index (migrations 0010, 0030). The caller's watch filter probes `video_watches` by its key per row.
    */
   async list(filter: VideoListFilter, order: VideoListOrder, limit: number, offset: number) {
-    if (this.engine === 'postgres' && !filter.playlistId && filter.watch !== 'continue')
-      return this.sortedPageRecords(filter, order, limit, offset);
     const ids = filter.playlistId
       ? await this.playlistPageIds(filter, limit, offset)
       : await this.sortedPageIds(filter, order, limit, offset);
@@ -161,31 +159,6 @@ export class VideoQueryRepository {
     }
     const list = JSON.stringify({ ...listKey(filter), ...order });
     return this.anchors.pageIds(list, filtered, SORT_COLUMNS[order.sort], order.order, limit, offset);
-  }
-
-  /**
-   * PostgreSQL: a sorted page's records in one statement, the ids' statement inside it (`youtube_id IN
-   * (…)`, ordered again outside), where the ids and then the records took two round trips: each costs a
-   * socket write, a wake-up of the backend and a statement's overhead there (a profile of bench:list at 32
-   * clients: the pg client's writes were ~20 % of the server's CPU on 3-4 statements a page).
-   */
-  private async sortedPageRecords(
-    filter: VideoListFilter,
-    order: VideoListOrder,
-    limit: number,
-    offset: number,
-  ): Promise<FullVideoRecord[]> {
-    const list = JSON.stringify({ ...listKey(filter), ...order });
-    const filtered = () => this.filtered(filter);
-    const column = SORT_COLUMNS[order.sort];
-    const page = await this.anchors.pageQuery(list, filtered, column, order.order, limit, offset);
-    if (!page) return [];
-    return (await this.withRecordColumns(filter.userId)
-      .select([SUBTITLES_JSON.as('subtitles'), PLAYLIST_IDS_JSON.as('playlist_ids')])
-      .where('videos.youtube_id', 'in', page)
-      .orderBy(sql.ref(column), order.order)
-      .orderBy(codePointOrder(this.engine, 'videos.youtube_id'), order.order)
-      .execute()) as FullVideoRecord[];
   }
 
   /** A playlist's page in entry order; a video listed twice sorts by its first place. */
