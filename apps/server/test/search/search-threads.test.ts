@@ -141,9 +141,7 @@ describe('search on worker threads', () => {
       expect((await lost.fragments({ words: words('orbit') }, page)).hits).toHaveLength(1);
       expect(lost.running()).toBe(0);
       // the operator is told once why searches became slower
-      const said = stderr.mock.calls
-        .map(([text]) => String(text))
-        .filter((t) => t.includes('Read threads'));
+      const said = stderr.mock.calls.map(([text]) => String(text)).filter((t) => t.includes('Read threads'));
       expect(said).toHaveLength(1);
       expect(said[0]).toMatch(/cannot start.*main thread/);
     } finally {
