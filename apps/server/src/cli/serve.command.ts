@@ -7,6 +7,7 @@ import type { AppConfigEnv } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openMigratedDatabase, sqliteFile } from '../db/database.ts';
 import { ensureInitialAdmin } from '../services/bootstrap.service.ts';
+import { SearchIndexTidying } from '../services/search-index-tidying.ts';
 import { StartupRecovery, type RecoveryStep } from '../services/startup-recovery.ts';
 import { startTaskWorker } from './worker.command.ts';
 
@@ -67,8 +68,12 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     container.readOnly,
     { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
   );
+  const tidying = new SearchIndexTidying(container.searchIndex, (error) =>
+    app.log.warn({ err: error }, 'search index not tidied'),
+  );
   await recovery.start(() => {
     container.scheduler.start();
+    tidying.start();
     // daily snapshots at 12:00 (TZ), and one now when the newest is older than a day (upstream §4.5)
     container.snapshots.startDaily((error) => app.log.warn({ err: error }, 'snapshot not started'));
     // with TK_PUBLIC_URL: push leases are kept even when check_feeds is not scheduled
@@ -102,6 +107,7 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     await container.jobs.close();
     await container.taskNotify.idle();
     await app.close();
+    await tidying.stop();
     await container.searchIndex.close?.();
     await database.close();
     process.exit(0);

@@ -109,6 +109,11 @@ export interface SearchIndex {
   comments(query: CommentSearch, page: PageSpec): Promise<SearchResult<CommentHit>>;
   /** Re-creates every index from the tables; returns how many rows each now holds. */
   rebuild(): Promise<IndexCounts>;
+  /**
+   * Tidies the index after writes, in small steps, where the engine needs it (SQLite's FTS5 segments;
+   * PostgreSQL's GIN indexes merge their pending lists themselves); resolves to the steps run.
+   */
+  tidy?(): Promise<number>;
   /** Stops what the engine runs beside the database connection (search threads), if anything. */
   close?(): Promise<void>;
 }

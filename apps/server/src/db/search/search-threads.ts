@@ -134,6 +134,11 @@ export class SearchThreads implements SearchIndex {
     return this.writer.rebuild();
   }
 
+  /** On the main thread's writer connection, as every write. */
+  tidy(): Promise<number> {
+    return this.writer.tidy?.() ?? Promise.resolve(0);
+  }
+
   /** How many threads are running (0 before the first search and after an idle stop). */
   running(): number {
     return this.threads.length;

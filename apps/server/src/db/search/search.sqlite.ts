@@ -20,6 +20,7 @@ import {
 } from './search-index.ts';
 import { COMMON_WORD_ROWS, SqliteFulltext } from './sqlite-fulltext.ts';
 import { SerialQueue } from './serial-queue.ts';
+import { SqliteIndexTidy } from './sqlite-index-tidy.ts';
 import { SQLITE_REBUILD } from './sqlite-rebuild.ts';
 import { editVariants } from './search-text.ts';
 import { exactGroups, runWords } from './term-groups.ts';
@@ -36,6 +37,7 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly lines: SqliteFulltext;
   private readonly commentText: SqliteFulltext;
   private readonly queue = new SerialQueue();
+  private readonly tidier: SqliteIndexTidy;
 
   /** `commonWordRows`: see sqlite-fulltext.ts (tests lower it to exercise that path on a small library). */
   constructor(
@@ -52,6 +54,7 @@ export class SqliteSearchIndex implements SearchIndex {
       'subtitle_pairs_fts',
     );
     this.commentText = new SqliteFulltext(db, 'comments_fts', span('search_keys'), commonWordRows);
+    this.tidier = new SqliteIndexTidy(db);
   }
 
   videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
@@ -202,6 +205,10 @@ export class SqliteSearchIndex implements SearchIndex {
       (word, d) => this.neighbours(fts, undefined, word, d),
       (word) => this.isIndexedWord(fts, word),
     );
+  }
+
+  tidy(): Promise<number> {
+    return this.tidier.run();
   }
 
   async rebuild(): Promise<IndexCounts> {

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteSearchIndex } from '../../src/db/search/search.sqlite.ts';
+import { queryWords } from '../../src/db/search/search-text.ts';
+import { SearchIndexTidying } from '../../src/services/search-index-tidying.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { IDS, seedSearchLibrary } from './search-seed.ts';
+
+/**
+ * Issue 19: every write adds a segment to an FTS5 index and searches read each one (2-3x slower after a
+ * download run of 80 videos); the server merges them after writes, in small steps.
+ */
+describe('tidying the SQLite search index after writes', () => {
+  let database: TestDatabase;
+  let index: SqliteSearchIndex;
+  const segments = async (fts: string) =>
+    Number(
+      (
+        await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM ${sql.raw(`${fts}_idx`)}`.execute(
+          database.db,
+        )
+      ).rows[0]!.n,
+    );
+  const heard = async (text: string) =>
+    (
+      await index.fragments(
+        { words: { words: queryWords(text), prefixLast: false, typos: 0 } },
+        { limit: 50, offset: 0 },
+      )
+    ).hits
+      .map((hit) => hit.line)
+      .sort();
+
+  /** `count` lines of one video written together, as a download writes a video's subtitles */
+  let nextIndex = 100;
+  const writeLines = async (count: number, text: (i: number) => string) => {
+    const rows = Array.from({ length: count }, (_, i) => ({
+      youtube_id: IDS.rocket,
+      lang: 'en',
+      source: 'user',
+      fragment_index: nextIndex + i,
+      start_ms: (nextIndex + i) * 1000,
+      end_ms: (nextIndex + i) * 1000 + 900,
+      line: text(i),
+    }));
+    nextIndex += count;
+    await database.db.transaction().execute(async (trx) => {
+      for (let at = 0; at < rows.length; at += 100)
+        await trx
+          .insertInto('subtitle_fragments')
+          .values(rows.slice(at, at + 100))
+          .execute();
+    });
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    await seedSearchLibrary(database.db);
+    index = new SqliteSearchIndex(database.db);
+    // an archive whose index was merged whole (a rebuild), then a download run's videos one by one: FTS5's
+    // own merging during the writes leaves several segments over its levels, too few on each to merge
+    await writeLines(5_000, (i) => `launch window line ${i} of the archive`);
+    await index.rebuild();
+    for (let video = 0; video < 40; video++)
+      await writeLines(50, (i) => `orbit burn ${video} ${i === 0 ? 'first' : 'next'} ${i}`);
+  });
+  afterAll(() => database.cleanup());
+
+  it('merges the segments the writes added, and searches find the same lines', async () => {
+    const before = {
+      lines: await segments('subtitle_fragments_fts'),
+      pairs: await segments('subtitle_pairs_fts'),
+    };
+    expect(before.lines).toBeGreaterThan(4);
+    expect(before.pairs).toBeGreaterThan(4);
+    const found = await heard('orbit first');
+    expect(found).toHaveLength(40);
+
+    expect(await index.tidy()).toBeGreaterThan(0);
+    expect(await segments('subtitle_fragments_fts')).toBeLessThanOrEqual(2);
+    expect(await segments('subtitle_pairs_fts')).toBeLessThanOrEqual(2);
+    expect(await heard('orbit first')).toEqual(found);
+    expect(await heard('burn 7 first')).toEqual(['orbit burn 7 first 0']);
+  });
+
+  it('does nothing when nothing was written since, and merges the next writes', async () => {
+    expect(await index.tidy()).toBe(0);
+    for (let video = 0; video < 12; video++) await writeLines(50, (i) => `second proof ${video} ${i}`);
+    expect(await segments('subtitle_fragments_fts')).toBeGreaterThan(4);
+    expect(await index.tidy()).toBeGreaterThan(0);
+    expect(await segments('subtitle_fragments_fts')).toBeLessThanOrEqual(2);
+    expect(await heard('proof 11 49')).toEqual(['second proof 11 49']);
+  });
+});
+
+describe('the server tidying the search index', () => {
+  it('reports a failure once until a tidy succeeds, and keeps trying', async () => {
+    const outcomes = [new Error('disk full'), new Error('disk full'), 3, new Error('disk full')];
+    const warned: unknown[] = [];
+    const tidying = new SearchIndexTidying(
+      {
+        tidy: async () => {
+          const next = outcomes.shift();
+          if (next instanceof Error) throw next;
+          return next ?? 0;
+        },
+      },
+      (error) => warned.push(error),
+    );
+    for (let i = 0; i < 4; i++) await tidying.once();
+    expect(outcomes).toEqual([]);
+    expect(warned.map((e) => (e as Error).message)).toEqual(['disk full', 'disk full']);
+  });
+});
