@@ -3,6 +3,7 @@
 // the bundle run this same file at a few MB of heap, whose fork is cheap and leaves the server alone.
 'use strict';
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const os = require('node:os');
 
 // Media work yields the processor to the API (issue 19: reads while downloading). yt-dlp, ffprobe and ffmpeg
@@ -15,6 +16,21 @@ try {
   os.setPriority(0, Math.min(19, os.getPriority(0) + CHILD_NICENESS));
 } catch {
   // a system that refuses it runs the children at the server's priority, as before
+}
+
+// A detached child (yt-dlp, whose process group the server signals) starts a session of its own, and where
+// the kernel groups tasks by session (autogroup, on by default on Debian and most distributions, for tasks
+// outside a cpu cgroup) a session competes as one task at its autogroup's niceness: yt-dlp's session at 0
+// took a core's fair share away from the server, whatever the niceness of its processes (bench:downloading,
+// 26 Nov 2026: 4 downloads held the server to 0.8-1.3 of its 1.9 cores). Its autogroup goes to 19: 4
+// downloads then weigh 4 x 15 against the server's 1 024, as one child at niceness 10 does in the server's.
+const SESSION_NICENESS = 19;
+function lowerSession(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(SESSION_NICENESS));
+  } catch {
+    // no autogroup (another system, a kernel without it): the session's processes keep their niceness
+  }
 }
 
 const children = new Map();
@@ -49,6 +65,7 @@ process.on('message', (request) => {
   children.set(id, child);
   // the pid is known at once when the fork succeeded (a missing program reports 'error' instead)
   if (child.pid) post({ type: 'spawn', id, pid: child.pid });
+  if (child.pid && request.detached) lowerSession(child.pid);
   if (request.encoding) {
     child.stdout.setEncoding(request.encoding);
     child.stderr.setEncoding(request.encoding);
