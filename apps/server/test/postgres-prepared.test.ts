@@ -26,14 +26,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on postgres',
       return rows.map((r) => r.statement);
     });
 
-  it('runs without JIT compiling, which cost the API tens of milliseconds a statement', async () => {
-    const settings = await db.db.connection().execute(async (c) => {
-      const { rows } = await sql<{ jit: string }>`SELECT current_setting('jit') AS jit`.execute(c);
-      return rows[0]!.jit;
-    });
-    expect(settings).toBe('off');
-  });
-
   it('plans a statement with parameters once per connection and gives the same answers', async () => {
     const statements = await preparedAfter(async (c) => {
       for (const n of [1, 2, 3]) {

@@ -105,14 +105,7 @@ export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
     max: 10,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
-  pool.on('connect', (client) => {
-    // PostgreSQL compiles a statement whose estimated cost passes jit_above_cost (on by default since 12):
-    // tens of milliseconds of compiling for the API's short statements, a search over the subtitle lines
-    // among them. bench:downloading on PostgreSQL (26 Nov 2026, the same machine, one run each): reads
-    // idle 212 → 355 requests/s, search p50 214 → 127 ms, detail p50 67 → 38 ms with JIT off.
-    client.query('SET jit = off').catch(() => undefined);
-    prepareStatementsOf(client);
-  });
+  pool.on('connect', prepareStatementsOf);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
