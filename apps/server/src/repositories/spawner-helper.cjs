@@ -22,7 +22,7 @@ try {
 // the kernel groups tasks by session (autogroup, on by default on Debian and most distributions, for tasks
 // outside a cpu cgroup) a session competes as one task at its autogroup's niceness: yt-dlp's session at 0
 // took a core's fair share away from the server, whatever the niceness of its processes (bench:downloading,
-// 26 Nov 2026: 4 downloads held the server to 0.8-1.3 of its 1.9 cores). Its autogroup goes to 19: 4
+// 26 Nov 2026: 4 downloads held the server to 0.8-1.3 of the 1.5-1.7 cores it used idle). Its autogroup goes to 19: 4
 // downloads then weigh 4 x 15 against the server's 1 024, as one child at niceness 10 does in the server's.
 const SESSION_NICENESS = 19;
 function lowerSession(pid) {
