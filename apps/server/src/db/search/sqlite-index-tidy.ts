@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { FTS5_INDEXES } from '../migrations/0035_fts_usermerge.ts';
 import type { Database } from '../tables.ts';
+import { FTS5_INDEXES } from './sqlite-rebuild.ts';
 
 /**
  * Leaf pages one merge step writes. Measured on the downloading bench's archive after a run (14 segments
@@ -21,17 +21,14 @@ const MAX_STEPS = 2_000;
  */
 export class SqliteIndexTidy {
   private readonly mergedAt = new Map<string, Buffer>();
-  private running: Promise<number> | undefined;
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Merges what writes left since the last call; resolves to the number of steps that merged something. */
-  run(): Promise<number> {
-    this.running ??= this.tidyAll().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async tidyAll(): Promise<number> {
+  /**
+   * Merges what writes left since the last call; resolves to the number of steps that merged something.
+   * One call at a time (services/search-index-tidying.ts waits for one before the next).
+   */
+  async run(): Promise<number> {
     let steps = 0;
     for (const fts of FTS5_INDEXES) steps += await this.tidy(fts);
     return steps;

@@ -5,10 +5,13 @@
  */
 const FTS_TABLES = ['videos', 'channels', 'playlists', 'comments', 'subtitle_fragments'];
 
+/** Every FTS5 index: one per table above, and the word pairs of the subtitle lines (migration 0009). */
+export const FTS5_INDEXES = [...FTS_TABLES, 'subtitle_pairs'].map((t) => `${t}_fts`);
+
 const VIDEO_TEXT = `v.title, v.tags || ' ' || v.category, c.channel_name, coalesce(v.description, '')`;
 
 export const SQLITE_REBUILD: string[] = [
-  ...[...FTS_TABLES, 'subtitle_pairs'].map((t) => `INSERT INTO ${t}_fts(${t}_fts) VALUES ('delete-all')`),
+  ...FTS5_INDEXES.map((fts) => `INSERT INTO ${fts}(${fts}) VALUES ('delete-all')`),
   `DELETE FROM search_keys`,
   `INSERT INTO search_keys(kind, doc_key)
      SELECT 'channel', channel_id FROM channels UNION ALL SELECT 'video', youtube_id FROM videos
@@ -26,6 +29,5 @@ export const SQLITE_REBUILD: string[] = [
      SELECT k.id, c.text FROM comments c JOIN search_keys k ON k.kind = 'comment' AND k.doc_key = c.comment_id`,
   `INSERT INTO subtitle_fragments_fts(rowid, line) SELECT id, line FROM subtitle_fragments`,
   `INSERT INTO subtitle_pairs_fts(rowid, pairs) SELECT id, tk_word_pairs(line) FROM subtitle_fragments`,
-  ...FTS_TABLES.map((t) => `INSERT INTO ${t}_fts(${t}_fts) VALUES ('optimize')`),
-  `INSERT INTO subtitle_pairs_fts(subtitle_pairs_fts) VALUES ('optimize')`,
+  ...FTS5_INDEXES.map((fts) => `INSERT INTO ${fts}(${fts}) VALUES ('optimize')`),
 ];
