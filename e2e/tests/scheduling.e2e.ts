@@ -156,18 +156,21 @@ describe('Settings: Scheduling', () => {
       expect(await check.getByText('never', { exact: true }).count()).toBe(1);
 
       // the scheduler starts it when the minute comes; the page shows the run after a reload, once the
-      // schedules have loaded (counting before they have would read 0 on a slow machine at every try)
+      // schedules have loaded (counting before they have would read 0 on a slow machine at every try), and
+      // how it ended once it has (a loaded machine ran it for more than 10 s: STARTED until then)
+      const ended = /^\s*\((SUCCESS|FAILURE)/;
       await expect
         .poll(
           async () => {
             await page.reload();
             const reloaded = task(page, 'Thumbnail Check');
             await reloaded.locator('code').first().waitFor();
-            return reloaded.locator('.schedule-outcome').count();
+            const outcomes = await reloaded.locator('.schedule-outcome').allTextContents();
+            return outcomes.length === 1 && ended.test(outcomes[0]!);
           },
           { timeout: 150_000, interval: 5_000 },
         )
-        .toBe(1);
+        .toBe(true);
       await task(page, 'Thumbnail Check')
         .locator('.schedule-outcome')
         .getByText(/^\s*\(SUCCESS: downloaded \d+ missing pictures? again/)
