@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import type { AppConfigEnv } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openMigratedDatabase, sqliteFile } from '../db/database.ts';
-import { SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
+import { startWalCheckpoints, type SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
 import { ensureInitialAdmin } from '../services/bootstrap.service.ts';
 import { SearchIndexTidying } from '../services/search-index-tidying.ts';
 import { StartupRecovery, type RecoveryStep } from '../services/startup-recovery.ts';
@@ -35,21 +35,6 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     level: config.logLevel,
     ...(process.stdout.isTTY && { transport: { target: 'pino-pretty' } }),
   });
-  // SQLite's WAL is copied into the database file by a thread, not inside a commit on this one
-  const checkpointer =
-    database.engine === 'sqlite'
-      ? await SqliteCheckpointer.start({
-          db: database.db,
-          file: sqliteFile(config),
-          onFailure: (error) => app.log.warn({ err: error }, 'WAL checkpoint thread'),
-        }).catch((error: unknown) => {
-          app.log.warn(
-            { err: error },
-            'no WAL checkpoint thread: commits checkpoint as SQLite does by default',
-          );
-          return undefined;
-        })
-      : undefined;
 
   if (leftovers.length)
     app.log.warn(`ended ${leftovers.length} downloader process(es) left by a server that was killed`);
@@ -87,7 +72,13 @@ export async function serve(config: AppConfigEnv): Promise<void> {
   const tidying = new SearchIndexTidying(container.searchIndex, (error) =>
     app.log.warn({ err: error }, 'search index not tidied'),
   );
+  // SQLite's WAL is copied into the database file by a thread, not inside a commit on this one
+  let checkpointer: Promise<SqliteCheckpointer | undefined> | undefined;
   await recovery.start(() => {
+    if (database.engine === 'sqlite')
+      checkpointer = startWalCheckpoints(database.db, sqliteFile(config), (err, message) =>
+        app.log.warn({ err }, message),
+      );
     container.scheduler.start();
     tidying.start();
     // daily snapshots at 12:00 (TZ), and one now when the newest is older than a day (upstream §4.5)
@@ -125,7 +116,7 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     await app.close();
     await tidying.stop();
     await container.searchIndex.close?.();
-    await checkpointer?.stop();
+    await (await checkpointer)?.stop();
     await database.close();
     process.exit(0);
   };

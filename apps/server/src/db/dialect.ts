@@ -38,6 +38,11 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // each time the WAL starts over (every frame copied into the database file) it is cut back to what the
+  // next commit writes: a large write (a search rebuild, an import) does not leave a WAL of its size on the
+  // disk until shutdown, and a full disk is full for the next write too, not for the one after the space
+  // the WAL once took (startup-recovery.ts relies on it to go read-only)
+  sqlite.pragma('journal_size_limit = 0');
   registerSearchFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect(sqlite, file) });
   return { db, engine: 'sqlite', file, close: () => db.destroy() };

@@ -95,3 +95,24 @@ export class SqliteCheckpointer {
 async function setWriterCheckpoints(db: Kysely<Database>, pages: number): Promise<void> {
   await sql.raw(`PRAGMA wal_autocheckpoint = ${pages}`).execute(db);
 }
+
+/**
+ * `tubekeeper serve`'s checkpoint thread, started once start-up recovery has finished (until then the writer
+ * checkpoints as SQLite does by default: a server that came up read-only on a full disk must find it full
+ * at its next write, not after a checkpoint let the WAL start over in the space it already takes).
+ * Resolves to undefined, with a warning, where the thread cannot start.
+ */
+export function startWalCheckpoints(
+  db: Kysely<Database>,
+  file: string,
+  warn: (error: unknown, message: string) => void,
+): Promise<SqliteCheckpointer | undefined> {
+  return SqliteCheckpointer.start({
+    db,
+    file,
+    onFailure: (error) => warn(error, 'WAL checkpoint thread'),
+  }).catch((error: unknown) => {
+    warn(error, 'no WAL checkpoint thread: commits checkpoint as SQLite does by default');
+    return undefined;
+  });
+}
