@@ -1,5 +1,5 @@
 // Entry of the WAL checkpoint thread (sqlite-checkpointer.ts says why it exists). Plain JavaScript, so the
-// same file runs under the sources (tsx) and in the bundle (build.mjs copies it beside main.mjs).
+// same file runs under the sources (tsx) and in the bundle (build.mjs bundles it beside main.mjs).
 // Every `everyMs` it copies what the WAL holds into the database file with a PASSIVE checkpoint, which
 // never waits for the writer or the readers: frames a reader still needs stay for the next round.
 const { parentPort, workerData } = require('node:worker_threads');
