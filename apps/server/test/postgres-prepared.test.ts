@@ -36,6 +36,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on postgres',
     expect(statements.filter((s) => s.includes('+ 1 AS n'))).toHaveLength(1);
   });
 
+  it('runs every statement without JIT compilation (a compile costs more than our lookups)', async () => {
+    const settings = await db.db.connection().execute(async (c) => {
+      const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(c);
+      return rows.map((r) => r.jit);
+    });
+    expect(settings).toEqual(['off']);
+  });
+
   it('leaves parameterless and multi-statement texts unnamed, and they still run', async () => {
     const statements = await preparedAfter(async (c) => {
       expect((await sql<{ n: number }>`SELECT 41 + 1 AS n`.execute(c)).rows[0]!.n).toBe(42);

@@ -110,7 +110,13 @@ export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
     max: 10,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
-  pool.on('connect', prepareStatementsOf);
+  pool.on('connect', (client) => {
+    // Issue 19: PostgreSQL compiles with LLVM any plan its planner costs above jit_above_cost; a typo
+    // search's lookup of 545 candidate spellings was costed so (a per-candidate estimate of 50 000 lines)
+    // and spent 25 ms of its 195 compiling. Our statements are short lookups: they run interpreted.
+    client.query('SET jit = off').catch(() => undefined);
+    prepareStatementsOf(client);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -14,6 +14,25 @@ export function exactGroups(spec: WordsSpec): TermGroup[] {
   });
 }
 
+/**
+ * The words of a query whose neighbouring pairs find its phrase in a word pairs index (SQLite migration
+ * 0009, PostgreSQL 0036): "you know what" → you, know, what. The pairs indexes have no prefix lookup, and a
+ * prefix merges every posting list it matches ("the_yo*": "the_you", "the_your", … a million postings), so a
+ * word still being typed makes no pair, unless it is the only second word ("the yo" → the, yo: the word as
+ * typed). Undefined for one word or a word widened to typo variants (a phrase has one spelling per word).
+ */
+export function pairWords(groups: TermGroup[]): string[] | undefined {
+  if (groups.length < 2) return undefined;
+  const words: string[] = [];
+  for (const [i, g] of groups.entries()) {
+    const last = i === groups.length - 1;
+    if (g.terms.length === 1 && !g.prefix) words.push(g.terms[0]!);
+    else if (last && g.terms.length === 0 && g.prefix) words.push(g.prefix);
+    else return undefined;
+  }
+  return groups.at(-1)!.prefix && words.length > 2 ? words.slice(0, -1) : words;
+}
+
 /** Runs a section query for some term groups (undefined: no term) and one page. */
 export type SectionRunner<T> = (groups: TermGroup[] | undefined, page: PageSpec) => Promise<T[]>;
 /** Words of the index within `distance` edits of `word` (not the word itself). */
