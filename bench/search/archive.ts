@@ -123,12 +123,42 @@ export async function archiveBytes(place: BenchPlace): Promise<{ index_bytes: nu
  * and the OS cache warm during the warm-up rounds of each measurement.
  */
 export async function warmPageCache(place: BenchPlace): Promise<number | null> {
-  if (place.engine !== 'sqlite') return null;
   const started = performance.now();
-  for await (const _chunk of fs.createReadStream(place.sqliteFile!, { highWaterMark: 8 << 20 })) {
-    // reading is the point
+  if (place.engine === 'sqlite') {
+    for await (const _chunk of fs.createReadStream(place.sqliteFile!, { highWaterMark: 8 << 20 })) {
+      // reading is the point
+    }
+  } else if (!(await prewarmPostgres(place.url!))) {
+    return null;
   }
   return Math.round((performance.now() - started) / 1000);
+}
+
+/**
+ * PostgreSQL's side of the same warm-up: every table and index of the run's schema read once (pg_prewarm's
+ * 'read' mode), so its files are in the OS page cache as the SQLite file is. Measured cold, a phrase search
+ * that reads 3 000 lines took 146 ms of disk reads where the same search warm took 7 ms (27 Nov). False when
+ * pg_prewarm is not available (it ships with PostgreSQL; creating it takes a superuser).
+ */
+async function prewarmPostgres(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_prewarm WITH SCHEMA public');
+    const { rows } = await client.query<{ oid: number }>(
+      `SELECT c.oid FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace
+         AND c.relkind IN ('r', 'i', 't', 'm')
+       UNION SELECT c.reltoastrelid FROM pg_class c
+       WHERE c.relnamespace = current_schema()::regnamespace AND c.reltoastrelid <> 0`,
+    );
+    for (const { oid } of rows) await client.query(`SELECT public.pg_prewarm($1::regclass, 'read')`, [oid]);
+    return true;
+  } catch (error) {
+    log(`postgres: the page cache was not warmed (${(error as Error).message})`);
+    return false;
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -131,3 +131,10 @@ export const RANK_WINDOW = 10_000;
  * words ("and the") reads a hundred lines, not millions. At 10 million lines a block costs ~1 ms.
  */
 export const FULLTEXT_RANK_WINDOW = 100;
+
+/**
+ * A word in more rows than this (and in more than 1 % of them) is "common" ("the", "you"): it ranks the
+ * rows but does not find them (sqlite-fulltext.ts, search.postgres.ts). Tests lower it to exercise that
+ * path on a small library.
+ */
+export const COMMON_WORD_ROWS = 50_000;

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
+import { PostgresWordFrequency } from './pg-word-frequency.ts';
 import {
+  COMMON_WORD_ROWS,
   FULLTEXT_RANK_WINDOW,
   RANK_WINDOW,
   type ChannelSearch,
@@ -39,7 +41,15 @@ const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression
 
 /** PostgreSQL engine: weighted tsvector side tables kept by triggers (migration 0004), ts_rank_cd ranking. */
 export class PostgresSearchIndex implements SearchIndex {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly frequency: PostgresWordFrequency;
+
+  /** `commonRows`: see `narrowing` (tests lower it to exercise that path on a small library). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly commonRows = COMMON_WORD_ROWS,
+  ) {
+    this.frequency = new PostgresWordFrequency(db);
+  }
 
   videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
     const weights = VIDEO_WEIGHTS[query.scope];
@@ -88,16 +98,12 @@ export class PostgresSearchIndex implements SearchIndex {
       query.words,
       page,
       async (groups, p) => {
-        // With word pair keys, the pairs index alone finds the rows: `ts_match_vq` is `@@` written so that
-        // the planner cannot also read the words index for it, which it did (a BitmapAnd with the postings
-        // of "little", "and" and "that": 151 of a search's 155 ms, where the pairs took 2.6).
-        const matches = (expression: string, exclude: number[], pairs?: number[]) =>
+        const matches = (expression: string, exclude: number[], finder?: Finder) =>
           sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
             FROM subtitle_fragments_search s CROSS JOIN ${tsquery(expression)} q ${lines}
-            WHERE ${pairs ? sql`tk_word_pair_keys(s.doc) @> ${pairs}::int[] AND ts_match_vq(s.doc, q)` : sql`s.doc @@ q`}
-            AND ${filters} ${notIn(sql`s.id`, exclude)}`;
+            WHERE ${found(finder)} AND ${filters} ${notIn(sql`s.id`, exclude)}`;
         const ranked = groups
-          ? await this.fulltextPage(matches, groups, true, p)
+          ? await this.fulltextPage('subtitle_fragments_search', matches, groups, true, p)
           : await this.rows<RankedRow<number>>(
               page_(sql`SELECT b.id AS rid, 1 AS score FROM subtitle_fragments b WHERE ${filters}`, p),
             );
@@ -122,14 +128,14 @@ export class PostgresSearchIndex implements SearchIndex {
       query.words,
       page,
       async (groups, p) => {
-        const matches = (expression: string, exclude: string[]) =>
+        const matches = (expression: string, exclude: string[], finder?: Finder) =>
           sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
             FROM comments_search s CROSS JOIN ${tsquery(expression)} q
             JOIN comments b ON b.comment_id = s.comment_id
-            WHERE s.doc @@ q ${channel} ${notIn(sql`s.comment_id`, exclude)}`;
+            WHERE ${found(finder)} ${channel} ${notIn(sql`s.comment_id`, exclude)}`;
         // comments are not searched phrase first: SQLite has no word pairs index for them
         const ranked = groups
-          ? await this.fulltextPage(matches, groups, false, p)
+          ? await this.fulltextPage('comments_search', matches, groups, false, p)
           : await this.rows<RankedRow<string>>(
               page_(sql`SELECT b.comment_id AS rid, 1 AS score FROM comments b WHERE 1 = 1 ${channel}`, p),
             );
@@ -148,30 +154,52 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   /**
-   * Full-text hits of a section in the order of phrase-first.ts, ranked by ts_rank_cd. `matches` with
-   * `pairs` narrows the rows to those holding every one of those word pair keys (subtitle lines, migration 0036).
+   * Full-text hits of a section in the order of phrase-first.ts, ranked by ts_rank_cd over every word.
+   * The rows are found as on SQLite (sqlite-fulltext.ts): the phrase through the word pairs index (subtitle
+   * lines), the other matches through their rare words, each row then checked for all the words.
    */
-  private fulltextPage<K>(
-    matches: (expression: string, exclude: K[], pairs?: number[]) => RawBuilder<unknown>,
+  private async fulltextPage<K>(
+    table: 'subtitle_fragments_search' | 'comments_search',
+    matches: (expression: string, exclude: K[], finder?: Finder) => RawBuilder<unknown>,
     groups: TermGroup[],
     phraseFirst: boolean,
     page: PageSpec,
   ): Promise<RankedRow<K>[]> {
     const all = tsqueryExpression(groups);
     const phrase = phraseFirst ? tsqueryPhrase(groups) : undefined;
+    const narrowing = await this.narrowing(table, groups);
     return phraseFirstPage<K>(
       {
         phrase: async (limit) => {
           if (phrase === undefined) return undefined;
           const pairs = await this.wordPairs(groups);
           return this.rows<RankedRow<K>>(
-            sql`SELECT rid, score FROM (${matches(phrase, [], pairs)} LIMIT ${limit}) m ORDER BY score DESC, rid`,
+            sql`SELECT rid, score FROM (${matches(phrase, [], pairs && { pairs })} LIMIT ${limit}) m ORDER BY score DESC, rid`,
           );
         },
-        blocks: (p, exclude) => this.rows<RankedRow<K>>(rankedBlocks(matches(all, exclude), p)),
+        blocks: (p, exclude) => this.rows<RankedRow<K>>(rankedBlocks(matches(all, exclude, narrowing), p)),
       },
       page,
     );
+  }
+
+  /**
+   * The words that find a query's rows when some are common: a word in more than COMMON_WORD_ROWS rows and
+   * 1 % of them (pg_stats) ranks them but does not find them. An AND with "it" and "not" read both words'
+   * postings, a million each at 10 million lines (20-50 ms) to find the 339 lines that also hold "viga";
+   * the postings of "viga" alone and a check of each line take a few. The rarest word finds them when all are
+   * common; undefined when none is (the index finds rows by every word).
+   */
+  private async narrowing(table: string, groups: TermGroup[]): Promise<Finder> {
+    if (groups.length < 2) return undefined;
+    const { rows, words } = await this.frequency.counts(table);
+    // a prefix or an unlisted word is rare enough; a group of typo variants is in as many rows as all of them
+    const inRows = groups.map((g) => (g.prefix ? 0 : g.terms.reduce((n, t) => n + (words.get(t) ?? 0), 0)));
+    const common = inRows.map((n) => n > this.commonRows && n > rows / 100);
+    if (!common.some(Boolean)) return undefined;
+    const rare = groups.filter((_, i) => !common[i]);
+    const finding = rare.length > 0 ? rare : [groups[inRows.indexOf(Math.min(...inRows))]!];
+    return { words: tsqueryExpression(finding) };
   }
 
   /**
@@ -279,6 +307,24 @@ export class PostgresSearchIndex implements SearchIndex {
         WHERE s.doc @@ to_tsquery('tk_search', quote_literal(t) || ${suffix}))`.execute(this.db);
     return result.rows.map((r) => r.t);
   }
+}
+
+/**
+ * How a full-text query finds its rows before each is checked for every word: through the word pair keys of
+ * a phrase (migration 0036), through some of its words (`narrowing`), or (undefined) through all its words.
+ */
+type Finder = { pairs: number[] } | { words: string } | undefined;
+
+/**
+ * The condition for the rows a finder finds that hold query `q`. `ts_match_vq` is `@@` written so that the
+ * planner cannot read the words index for it too: it did, a BitmapAnd of the pairs with the postings of
+ * "little", "and" and "that" (151 of a search's 155 ms, where the pairs took 2.6).
+ */
+function found(finder: Finder) {
+  if (finder === undefined) return sql`s.doc @@ q`;
+  if ('pairs' in finder)
+    return sql`tk_word_pair_keys(s.doc) @> ${finder.pairs}::int[] AND ts_match_vq(s.doc, q)`;
+  return sql`s.doc @@ ${tsquery(finder.words)} AND ts_match_vq(s.doc, q)`;
 }
 
 /**

@@ -2,15 +2,11 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
 import { GroupMatcher, rankBlock } from './cover-density.ts';
 import { ftsExpression, pairTerms } from './fts5-query.ts';
-import { FULLTEXT_RANK_WINDOW, type PageSpec, type TermGroup } from './search-index.ts';
+import { COMMON_WORD_ROWS, FULLTEXT_RANK_WINDOW, type PageSpec, type TermGroup } from './search-index.ts';
 import { phraseFirstPage } from './phrase-first.ts';
 import { WordFrequency } from './word-frequency.ts';
 
-/**
- * A word in more rows than this (and in more than 1 % of them) is "common" ("the", "you"): it ranks the
- * rows but does not narrow them. Tests lower it to exercise that path on a small library.
- */
-export const COMMON_WORD_ROWS = 50_000;
+export { COMMON_WORD_ROWS };
 
 /** A MATCH on the words index, or on the word pairs index (migration 0009) for a phrase. */
 export interface FtsMatch {
