@@ -154,9 +154,9 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   /**
-   * Full-text hits of a section in the order of phrase-first.ts, ranked by ts_rank_cd over every word.
-   * The rows are found as on SQLite (sqlite-fulltext.ts): the phrase through the word pairs index (subtitle
-   * lines), the other matches through their rare words, each row then checked for all the words.
+   * Full-text hits of a section in the order of phrase-first.ts, ranked by ts_rank_cd over every word, the
+   * rows found as on SQLite (sqlite-fulltext.ts): the phrase through the word pairs index (subtitle lines),
+   * the other matches through their rare words.
    */
   private async fulltextPage<K>(
     table: 'subtitle_fragments_search' | 'comments_search',
@@ -174,7 +174,7 @@ export class PostgresSearchIndex implements SearchIndex {
           if (phrase === undefined) return undefined;
           const pairs = await this.wordPairs(groups);
           return this.rows<RankedRow<K>>(
-            sql`SELECT rid, score FROM (${matches(phrase, [], pairs && { pairs })} LIMIT ${limit}) m ORDER BY score DESC, rid`,
+            sql`SELECT rid, score FROM (${matches(phrase, [], pairs && { pairs, cap: limit })} LIMIT ${limit}) m ORDER BY score DESC, rid`,
           );
         },
         blocks: (p, exclude) => this.rows<RankedRow<K>>(rankedBlocks(matches(all, exclude, narrowing), p)),
@@ -185,10 +185,9 @@ export class PostgresSearchIndex implements SearchIndex {
 
   /**
    * The words that find a query's rows when some are common: a word in more than COMMON_WORD_ROWS rows and
-   * 1 % of them (pg_stats) ranks them but does not find them. An AND with "it" and "not" read both words'
-   * postings, a million each at 10 million lines (20-50 ms) to find the 339 lines that also hold "viga";
-   * the postings of "viga" alone and a check of each line take a few. The rarest word finds them when all are
-   * common; undefined when none is (the index finds rows by every word).
+   * 1 % of them (pg_stats) ranks the rows but does not find them, as on SQLite. An AND with "it" and "not"
+   * read a million postings of each at 10 million lines (20-50 ms) to find the lines that also hold "viga".
+   * The rarest word finds them when all are common; undefined when none is (every word finds them).
    */
   private async narrowing(table: string, groups: TermGroup[]): Promise<Finder> {
     if (groups.length < 2) return undefined;
@@ -310,21 +309,25 @@ export class PostgresSearchIndex implements SearchIndex {
 }
 
 /**
- * How a full-text query finds its rows before each is checked for every word: through the word pair keys of
- * a phrase (migration 0036), through some of its words (`narrowing`), or (undefined) through all its words.
+ * How a full-text query finds its rows: through every word (undefined), through its rare words only (common
+ * ones rank the rows but do not find them, as on SQLite), or through the word pair keys of its phrase
+ * (migration 0036): the first `cap` lines holding those keys in index order, checked for the phrase, as
+ * SQLite checks the candidates of its pairs index (a pair like "and_which" is in thousands of lines that
+ * rarely go on with "and": checking them all took 140 ms).
  */
-type Finder = { pairs: number[] } | { words: string } | undefined;
+type Finder = { pairs: number[]; cap: number } | { words: string } | undefined;
 
 /**
- * The condition for the rows a finder finds that hold query `q`. `ts_match_vq` is `@@` written so that the
- * planner cannot read the words index for it too: it did, a BitmapAnd of the pairs with the postings of
- * "little", "and" and "that" (151 of a search's 155 ms, where the pairs took 2.6).
+ * The condition for the subtitle rows (`s`) a finder finds that hold query `q`. `ts_match_vq` is `@@`
+ * written so that the planner cannot read the words index for it too: it did, a BitmapAnd of the pairs with
+ * the postings of "little", "and" and "that" (151 of a search's 155 ms, where the pairs took 2.6).
  */
 function found(finder: Finder) {
   if (finder === undefined) return sql`s.doc @@ q`;
-  if ('pairs' in finder)
-    return sql`tk_word_pair_keys(s.doc) @> ${finder.pairs}::int[] AND ts_match_vq(s.doc, q)`;
-  return sql`s.doc @@ ${tsquery(finder.words)} AND ts_match_vq(s.doc, q)`;
+  if ('words' in finder) return sql`s.doc @@ ${tsquery(finder.words)}`;
+  return sql`s.id IN (SELECT c.id FROM subtitle_fragments_search c
+      WHERE tk_word_pair_keys(c.doc) @> ${finder.pairs}::int[] LIMIT ${finder.cap})
+    AND ts_match_vq(s.doc, q)`;
 }
 
 /**
