@@ -36,12 +36,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on postgres',
     expect(statements.filter((s) => s.includes('+ 1 AS n'))).toHaveLength(1);
   });
 
-  it('runs every statement without JIT compilation (a compile costs more than our lookups)', async () => {
-    const settings = await db.db.connection().execute(async (c) => {
-      const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(c);
-      return rows.map((r) => r.jit);
-    });
-    expect(settings).toEqual(['off']);
+  it('runs every statement without JIT compilation or parallel workers (both cost more than our lookups)', async () => {
+    const settings = await db.db.connection().execute(async (c) => [
+      (await sql<{ jit: string }>`SHOW jit`.execute(c)).rows[0]!.jit,
+      (
+        await sql<{
+          workers: string;
+        }>`SELECT current_setting('max_parallel_workers_per_gather') AS workers`.execute(c)
+      ).rows[0]!.workers,
+    ]);
+    expect(settings).toEqual(['off', '0']);
   });
 
   it('leaves parameterless and multi-statement texts unnamed, and they still run', async () => {

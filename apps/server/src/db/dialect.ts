@@ -111,10 +111,12 @@ export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   pool.on('connect', (client) => {
-    // Issue 19: PostgreSQL compiles with LLVM any plan its planner costs above jit_above_cost; a typo
-    // search's lookup of 545 candidate spellings was costed so (a per-candidate estimate of 50 000 lines)
-    // and spent 25 ms of its 195 compiling. Our statements are short lookups: they run interpreted.
-    client.query('SET jit = off').catch(() => undefined);
+    // Issue 19, measured at 10 million subtitle lines. Our statements are short lookups run by many
+    // requests at once: PostgreSQL compiled with LLVM a typo search's lookup of 545 spellings (its plan
+    // costed above jit_above_cost), 25 ms of its 195; and started two parallel workers for a phrase search,
+    // which at 32 searches at a time on 2 cores made 27 full-text searches a second where one process
+    // each made 37. So no JIT and no parallel workers.
+    client.query('SET jit = off; SET max_parallel_workers_per_gather = 0').catch(() => undefined);
     prepareStatementsOf(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
