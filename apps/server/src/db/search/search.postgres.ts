@@ -23,7 +23,7 @@ import {
 import { editVariants } from './search-text.ts';
 import { inRankOrder, notIn, phraseFirstPage, type RankedRow } from './phrase-first.ts';
 import { tsqueryExpression, tsqueryPhrase } from './tsquery.ts';
-import { exactGroups, pairWords, runWords } from './term-groups.ts';
+import { exactGroups, findingItems, pairWords, runWords } from './term-groups.ts';
 
 const NONE = sql``;
 /** Weight letters of the documents (migration 0004): A title/name, B tags, C channel name, D description. */
@@ -167,7 +167,6 @@ export class PostgresSearchIndex implements SearchIndex {
   ): Promise<RankedRow<K>[]> {
     const all = tsqueryExpression(groups);
     const phrase = phraseFirst ? tsqueryPhrase(groups) : undefined;
-    const narrowing = await this.narrowing(table, groups);
     return phraseFirstPage<K>(
       {
         phrase: async (limit) => {
@@ -177,7 +176,10 @@ export class PostgresSearchIndex implements SearchIndex {
             sql`SELECT rid, score FROM (${matches(phrase, [], pairs && { pairs, cap: limit })} LIMIT ${limit}) m ORDER BY score DESC, rid`,
           );
         },
-        blocks: (p, exclude) => this.rows<RankedRow<K>>(rankedBlocks(matches(all, exclude, narrowing), p)),
+        blocks: async (p, exclude) =>
+          this.rows<RankedRow<K>>(
+            rankedBlocks(matches(all, exclude, await this.narrowing(table, groups)), p),
+          ),
       },
       page,
     );
@@ -194,11 +196,8 @@ export class PostgresSearchIndex implements SearchIndex {
     const { rows, words } = await this.frequency.counts(table);
     // a prefix or an unlisted word is rare enough; a group of typo variants is in as many rows as all of them
     const inRows = groups.map((g) => (g.prefix ? 0 : g.terms.reduce((n, t) => n + (words.get(t) ?? 0), 0)));
-    const common = inRows.map((n) => n > this.commonRows && n > rows / 100);
-    if (!common.some(Boolean)) return undefined;
-    const rare = groups.filter((_, i) => !common[i]);
-    const finding = rare.length > 0 ? rare : [groups[inRows.indexOf(Math.min(...inRows))]!];
-    return { words: tsqueryExpression(finding) };
+    const finding = findingItems(groups, inRows, rows, this.commonRows);
+    return finding.length === groups.length ? undefined : { words: tsqueryExpression(finding) };
   }
 
   /**
@@ -318,7 +317,7 @@ export class PostgresSearchIndex implements SearchIndex {
 type Finder = { pairs: number[]; cap: number } | { words: string } | undefined;
 
 /**
- * The condition for the subtitle rows (`s`) a finder finds that hold query `q`. `ts_match_vq` is `@@`
+ * The condition for the rows (`s`) a finder finds that hold query `q` (pair keys: subtitle lines only). `ts_match_vq` is `@@`
  * written so that the planner cannot read the words index for it too: it did, a BitmapAnd of the pairs with
  * the postings of "little", "and" and "that" (151 of a search's 155 ms, where the pairs took 2.6).
  */

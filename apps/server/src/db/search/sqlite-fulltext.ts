@@ -4,6 +4,7 @@ import { GroupMatcher, rankBlock } from './cover-density.ts';
 import { ftsExpression, pairTerms } from './fts5-query.ts';
 import { COMMON_WORD_ROWS, FULLTEXT_RANK_WINDOW, type PageSpec, type TermGroup } from './search-index.ts';
 import { phraseFirstPage } from './phrase-first.ts';
+import { findingItems } from './term-groups.ts';
 import { WordFrequency } from './word-frequency.ts';
 
 export { COMMON_WORD_ROWS };
@@ -110,8 +111,6 @@ export class SqliteFulltext {
   private async rarest(terms: string[], frequency: WordFrequency): Promise<string[]> {
     if (terms.length < 2) return terms;
     const rows = await Promise.all(terms.map((t) => frequency.estimate(t)));
-    const common = (n: number) => n > this.commonRows && n > frequency.rowsInIndex() / 100;
-    const rare = terms.filter((_, i) => !common(rows[i]!));
-    return rare.length > 0 ? rare : [terms[rows.indexOf(Math.min(...rows))]!];
+    return findingItems(terms, rows, frequency.rowsInIndex(), this.commonRows);
   }
 }

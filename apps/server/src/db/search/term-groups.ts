@@ -33,6 +33,16 @@ export function pairWords(groups: TermGroup[]): string[] | undefined {
   return groups.at(-1)!.prefix && words.length > 2 ? words.slice(0, -1) : words;
 }
 
+/**
+ * The items (words, terms) that find the rows of a query: those in at most `commonRows` rows or 1 % of the
+ * index (a common word ranks the rows but does not find them), or the rarest one when every item is common.
+ * `rows[i]` is how many rows item i is in.
+ */
+export function findingItems<T>(items: T[], rows: number[], indexRows: number, commonRows: number): T[] {
+  const rare = items.filter((_, i) => !(rows[i]! > commonRows && rows[i]! > indexRows / 100));
+  return rare.length > 0 ? rare : [items[rows.indexOf(Math.min(...rows))]!];
+}
+
 /** Runs a section query for some term groups (undefined: no term) and one page. */
 export type SectionRunner<T> = (groups: TermGroup[] | undefined, page: PageSpec) => Promise<T[]>;
 /** Words of the index within `distance` edits of `word` (not the word itself). */
