@@ -24,6 +24,7 @@ import { TokenRepository } from './repositories/token.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
 import { VideoQueryRepository } from './repositories/video-query.repository.ts';
 import { WatchProgressRepository } from './repositories/watch-progress.repository.ts';
+import { VideoPageTokensRepository } from './repositories/video-page-tokens.repository.ts';
 import { AppConfigService } from './services/app-config.service.ts';
 import { AuthService } from './services/auth.service.ts';
 import { RecentCredentials } from './services/recent-credentials.ts';
@@ -136,7 +137,13 @@ export function createContainer(
     userAdmin: new UserAdminService(users, sessions, tokens, recentCredentials),
     versionCheck: new VersionCheckService(settings),
     mediaFiles: new MediaFileService(storage, config),
-    videos: new VideoService(videoQueries, new WatchProgressRepository(database.db), userConfig, videoPages),
+    videos: new VideoService(
+      videoQueries,
+      new WatchProgressRepository(database.db),
+      userConfig,
+      new VideoPageTokensRepository(database.db),
+      videoPages,
+    ),
     videoRelations: new VideoRelationsService(
       videoQueries,
       new CommentQueryRepository(database.db),

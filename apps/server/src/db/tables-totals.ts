@@ -26,6 +26,15 @@ export interface VideoListVersionTable {
   version: number;
 }
 
+/**
+ * Scope 0: the archive a video list page reads; scope N: user N's marks and positions. Each token changes
+ * with every write to its scope (migration 0037).
+ */
+export interface VideoPageTokensTable {
+  scope: number;
+  token: number | string;
+}
+
 /** Kept by triggers (migration 0012): each channel's videos. */
 export interface ChannelVideoTotalsTable {
   channel_id: string;

@@ -4,6 +4,7 @@ import type {
   VideoTotalsTable,
   UserWatchTotalsTable,
   VideoListVersionTable,
+  VideoPageTokensTable,
   ChannelFlagTotalsTable,
   ChannelVideoTotalsTable,
   QueueTotalsTable,
@@ -357,6 +358,7 @@ export interface Database {
   video_watches: VideoWatchesTable;
   user_watch_totals: UserWatchTotalsTable;
   video_list_version: VideoListVersionTable;
+  video_page_tokens: VideoPageTokensTable;
   channel_video_totals: ChannelVideoTotalsTable;
   channel_flag_totals: ChannelFlagTotalsTable;
   playlist_flag_totals: PlaylistFlagTotalsTable;

@@ -1,11 +1,13 @@
 import type { Player, Video, VideoListQuery } from '@tubekeeper/contract';
 import { notFound } from '../errors.ts';
+import type { VideoPageTokensRepository } from '../repositories/video-page-tokens.repository.ts';
 import type { VideoQueryRepository } from '../repositories/video-query.repository.ts';
 import type { WatchProgressRepository } from '../repositories/watch-progress.repository.ts';
 import { normalisedTags, rankSimilar, titleWords } from './similarity.ts';
 import type { UserConfigService } from './user-config.service.ts';
 import { jsonStrings } from './wire/format.ts';
 import { assembleVideos, VideoListPages, type VideoPageReader } from './video-list-pages.ts';
+import { VideoPageCache } from './video-page-cache.ts';
 import { toPlayer } from './wire/video.mapper.ts';
 
 const SIMILAR_COUNT = 6;
@@ -16,14 +18,24 @@ export class VideoService {
     private readonly videos: VideoQueryRepository,
     private readonly progress: WatchProgressRepository,
     private readonly userConfig: UserConfigService,
+    private readonly pageTokens: VideoPageTokensRepository,
     /** list pages: on the read threads when the server runs them, else here */
     private readonly pages: VideoPageReader = new VideoListPages(videos),
+    private readonly pageCache = new VideoPageCache(),
   ) {}
 
-  /** One page of videos (upstream §1.4) with the caller's page size, as the JSON text of a VideoList. */
+  /**
+   * One page of videos (upstream §1.4) with the caller's page size, as the JSON text of a VideoList: kept
+   * until a write changes what it shows. The state is read before the page (see VideoPageCache).
+   */
   async listJson(userId: number, query: VideoListQuery, url: string): Promise<string> {
-    const { page_size: pageSize } = await this.userConfig.get(userId);
-    return this.pages.pageJson({ userId, query, url, pageSize });
+    const [{ page_size: pageSize }, state] = await Promise.all([
+      this.userConfig.get(userId),
+      this.pageTokens.stateOf(userId),
+    ]);
+    return this.pageCache.page(`${userId} ${pageSize} ${url}`, state, () =>
+      this.pages.pageJson({ userId, query, url, pageSize }),
+    );
   }
 
   async get(userId: number, youtubeId: string): Promise<Video> {

@@ -1,0 +1,197 @@
+// A list page of GET /api/video/ is kept until a write changes what it shows (services/video-page-cache.ts,
+// migration 0037). Every kind of write a page shows must reach the next answer, made on its own
+// connection as another process (a CLI command, a PostgreSQL worker) would make it; one user's marks and
+// positions must leave another user's kept pages alone.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/dialect.ts';
+import type { VideoRow } from '../src/db/tables.ts';
+import { VideoPageTokensRepository } from '../src/repositories/video-page-tokens.repository.ts';
+import { VideoPageCache } from '../src/services/video-page-cache.ts';
+import { makeChannel, makePlaylist, makeVideo } from './factories.ts';
+import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
+import { ENGINES } from './helpers/database.ts';
+
+interface WireVideo {
+  youtube_id: string;
+  title: string;
+  channel: { channel_name: string };
+  player: { watched: boolean; position?: number };
+  subtitles: { lang: string }[];
+  playlist: string[];
+}
+
+const VARIANTS = [
+  ...ENGINES.map((engine) => ({ engine, readThreads: false })),
+  { engine: 'sqlite' as const, readThreads: true },
+];
+
+describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readThreads)', (variant) => {
+  const { engine, readThreads } = variant;
+  let t: TestApp;
+  let alice: { id: number; client: Client };
+  let bob: { id: number; client: Client };
+  let video: VideoRow;
+  let other: VideoRow;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, (database) =>
+      readThreads ? { searchThreads: { file: path.join(database.dataDir, 'tubekeeper.db'), count: 2 } } : {},
+    );
+    const user = async (username: string) => {
+      const id = (await createUser(t, { username })).id;
+      return { id, client: await sessionClient(t, id) };
+    };
+    alice = await user('alice');
+    bob = await user('bob');
+    const channel = await makeChannel(t.database.db, { channel_name: 'Kept Channel' });
+    video = await makeVideo(t.database.db, { channel_id: channel.channel_id, title: 'First title' });
+    other = await makeVideo(t.database.db, { channel_id: channel.channel_id, title: 'Other video' });
+  });
+  afterAll(() => t.close());
+
+  const list = async (as = alice.client, query = 'sort=published&order=desc') => {
+    const res = await as.request({ method: 'GET', url: `/api/video/?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: WireVideo[] }).data;
+  };
+  const shown = async (as = alice.client) => (await list(as)).find((v) => v.youtube_id === video.youtube_id);
+
+  /** A write on a connection of its own, as another process makes it. */
+  async function elsewhere(statement: string) {
+    if (engine === 'sqlite') {
+      const db = new Database(path.join(t.database.dataDir, 'tubekeeper.db'));
+      db.exec(statement);
+      db.close();
+      return;
+    }
+    const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(t.database.db)).rows[0]!.s;
+    const db = openPostgres(process.env.TEST_DATABASE_URL!, schema);
+    await sql.raw(statement).execute(db.db);
+    await db.close();
+  }
+
+  it('a title, a channel name, a subtitle and a playlist entry written elsewhere are in the next page', async () => {
+    expect((await shown())?.title).toBe('First title');
+    expect((await shown())?.title).toBe('First title'); // now kept
+    await elsewhere(`UPDATE videos SET title = 'Second title' WHERE youtube_id = '${video.youtube_id}'`);
+    expect((await shown())?.title).toBe('Second title');
+
+    await elsewhere(`UPDATE channels SET channel_name = 'Renamed' WHERE channel_id = '${video.channel_id}'`);
+    expect((await shown())?.channel.channel_name).toBe('Renamed');
+
+    await elsewhere(
+      `INSERT INTO subtitles (youtube_id, lang, name, source, ext, media_url)
+       VALUES ('${video.youtube_id}', 'de', 'Deutsch', 'user', 'vtt', 'x/${video.youtube_id}.de.vtt')`,
+    );
+    expect((await shown())?.subtitles.map((s) => s.lang)).toEqual(['de']);
+
+    const playlist = await makePlaylist(t.database.db);
+    expect((await shown())?.playlist).toEqual([]);
+    await elsewhere(
+      `INSERT INTO playlist_entries (playlist_id, idx, youtube_id) VALUES ('${playlist.playlist_id}', 0, '${video.youtube_id}')`,
+    );
+    expect((await shown())?.playlist).toEqual([playlist.playlist_id]);
+  });
+
+  it("a user's mark and position are in their next page, and another user's page does not change", async () => {
+    expect((await shown(bob.client))?.player.watched).toBe(false);
+    expect((await shown())?.player).toMatchObject({ watched: false });
+    await elsewhere(
+      `INSERT INTO video_watches (user_id, youtube_id, watched_date, vid_type, duration_ms)
+       VALUES (${alice.id}, '${video.youtube_id}', 1700000000, 'videos', 60000)`,
+    );
+    expect((await shown())?.player.watched).toBe(true);
+    expect((await shown(bob.client))?.player.watched).toBe(false);
+
+    await elsewhere(
+      `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+       VALUES (${alice.id}, '${other.youtube_id}', 42, 1700000000)`,
+    );
+    expect((await list()).find((v) => v.youtube_id === other.youtube_id)?.player.position).toBe(42);
+    await elsewhere(`UPDATE watch_progress SET position = 43 WHERE user_id = ${alice.id}`);
+    expect((await list()).find((v) => v.youtube_id === other.youtube_id)?.player.position).toBe(43);
+    await elsewhere(`DELETE FROM video_watches WHERE user_id = ${alice.id}`);
+    expect((await shown())?.player.watched).toBe(false);
+  });
+
+  it("one user's marks and positions leave another user's state as it was, the archive's writes do not", async () => {
+    const tokens = new VideoPageTokensRepository(t.database.db);
+    const before = await tokens.stateOf(bob.id);
+    await elsewhere(
+      `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+       VALUES (${alice.id}, '${video.youtube_id}', 7, 1700000000)`,
+    );
+    await elsewhere(`UPDATE watch_progress SET position = 8 WHERE user_id = ${alice.id}`);
+    expect(await tokens.stateOf(bob.id)).toBe(before);
+    const alices = await tokens.stateOf(alice.id);
+    await elsewhere(`UPDATE watch_progress SET position = 9 WHERE user_id = ${alice.id}`);
+    expect(await tokens.stateOf(alice.id)).not.toBe(alices);
+    await elsewhere(`UPDATE videos SET view_count = view_count + 1 WHERE youtube_id = '${other.youtube_id}'`);
+    expect(await tokens.stateOf(bob.id)).not.toBe(before);
+  });
+
+  it('a deleted video leaves the next page', async () => {
+    expect((await list()).map((v) => v.youtube_id)).toContain(other.youtube_id);
+    await elsewhere(`DELETE FROM videos WHERE youtube_id = '${other.youtube_id}'`);
+    expect((await list()).map((v) => v.youtube_id)).not.toContain(other.youtube_id);
+  });
+});
+
+describe('VideoPageCache', () => {
+  const page = (chars: number) => 'x'.repeat(chars);
+
+  it('reads a page once per state, and again when the state changes', async () => {
+    const cache = new VideoPageCache();
+    let reads = 0;
+    const read = async () => `read ${++reads}`;
+    expect(await cache.page('p1', 'a', read)).toBe('read 1');
+    expect(await cache.page('p1', 'a', read)).toBe('read 1');
+    expect(await cache.page('p1', 'b', read)).toBe('read 2');
+    expect(await cache.page('p1', 'a', read)).toBe('read 3'); // only the last state's page is kept
+  });
+
+  it('lets requests for a page that is being read share that read', async () => {
+    const cache = new VideoPageCache();
+    let reads = 0;
+    let finish: (json: string) => void = () => {};
+    const read = () => {
+      reads += 1;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const answers = Promise.all([1, 2, 3].map(() => cache.page('p', 's', read)));
+    finish('shared');
+    expect(await answers).toEqual(['shared', 'shared', 'shared']);
+    expect(reads).toBe(1);
+  });
+
+  it('drops the least recently used pages past its size, and keeps no page larger than that', async () => {
+    const cache = new VideoPageCache(100);
+    let reads = 0;
+    const read = (chars: number) => async () => {
+      reads += 1;
+      return page(chars);
+    };
+    await cache.page('a', 's', read(40));
+    await cache.page('b', 's', read(40));
+    await cache.page('a', 's', read(40)); // a is now the most recently used
+    await cache.page('c', 's', read(40)); // past 100: b goes
+    expect(reads).toBe(3);
+    await cache.page('a', 's', read(40));
+    await cache.page('c', 's', read(40));
+    expect(reads).toBe(3);
+    await cache.page('b', 's', read(40));
+    expect(reads).toBe(4);
+    await cache.page('big', 's', read(101));
+    await cache.page('big', 's', read(101));
+    expect(reads).toBe(6);
+  });
+
+  it('does not keep a failed read', async () => {
+    const cache = new VideoPageCache();
+    await expect(cache.page('p', 's', () => Promise.reject(new Error('busy')))).rejects.toThrow('busy');
+    expect(await cache.page('p', 's', async () => 'after')).toBe('after');
+  });
+});
