@@ -29,6 +29,8 @@ interface VideoList {
   worst_p95_ms: number;
   by_filter: Record<string, LoadFigures>;
   by_sort: Record<string, LoadFigures>;
+  /** pages read afresh: the user's marks change meanwhile (older lines have none) */
+  while_marking?: LoadFigures;
 }
 interface StartupLine {
   cold_start_median_ms: number;
@@ -80,6 +82,7 @@ function worstList(list: VideoList) {
   const all = [
     ...Object.entries(list.by_filter).map(([k, f]) => [`filter ${k}`, f.p95_ms] as const),
     ...Object.entries(list.by_sort).map(([k, f]) => [`sort ${k}`, f.p95_ms] as const),
+    ...(list.while_marking ? [['while marking', list.while_marking.p95_ms] as const] : []),
   ];
   const [where, p95] = all.reduce((a, b) => (b[1] > a[1] ? b : a));
   return { p95_ms: p95, at: where };
