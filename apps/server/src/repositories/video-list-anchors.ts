@@ -20,6 +20,8 @@ interface Anchor {
 
 /** A list's anchors so far, whether the list ends after them, and the search for more under way. */
 interface KeptList {
+  /** the state they were found at (`stateOf`) */
+  state: string;
   anchors: Anchor[];
   ended: boolean;
   finding?: Promise<void>;
@@ -34,21 +36,26 @@ export type FilteredVideos = SelectQueryBuilder<Database, 'videos', object>;
  * SQLite at 100 000 videos). Instead, the key (sort value, youtube_id) of every BLOCK-th row is kept, and a
  * page starts from the nearest anchor before it: `WHERE (sort, id) > anchor … OFFSET n mod BLOCK`, a seek in
  * the same index. Anchors are found once per list, block by block up to the deepest page asked, and
- * kept until `video_list_version` moves (migration 0027: triggers move it with every write that can change a
- * list's rows or order, in any process), so a page is always the one OFFSET would give.
+ * kept until a write can change the list's rows or order, in any process, so a page is always the one OFFSET
+ * would give: `video_list_version` (migration 0027: triggers move it with such writes to the videos) and, for
+ * a list of one user's marks, that user's token (migration 0037; since 0038 a mark no longer moves the
+ * version, so one user's marks leave everyone else's lists and the unfiltered ones as they were).
  */
 export class VideoListAnchors {
   private kept = new Map<string, KeptList>();
-  private version: number | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
   ) {}
 
-  /** Ids of one page of `filtered` ordered by `column` then youtube_id, both in `direction`. */
+  /**
+   * Ids of one page of `filtered` ordered by `column` then youtube_id, both in `direction`. `owner`: the user
+   * whose marks the list filters by, if any.
+   */
   async pageIds(
     list: string,
+    owner: number | undefined,
     filtered: () => FilteredVideos,
     column: string,
     direction: 'asc' | 'desc',
@@ -64,7 +71,7 @@ export class VideoListAnchors {
       const rows = await ordered(undefined).select('videos.youtube_id').limit(limit).offset(offset).execute();
       return rows.map((r) => r.youtube_id);
     }
-    const anchors = await this.anchors(list, blocks, ordered, { column, direction });
+    const anchors = await this.anchors(list, owner, blocks, ordered, { column, direction });
     if (anchors.length < blocks) return []; // the list ends before this page
     const rows = await ordered(anchors[blocks - 1])
       .select('videos.youtube_id')
@@ -77,14 +84,17 @@ export class VideoListAnchors {
   /** At least `blocks` anchors of the list (fewer when the list is shorter), found now where missing. */
   private async anchors(
     list: string,
+    owner: number | undefined,
     blocks: number,
     ordered: (after: Anchor | undefined) => FilteredVideos,
     order: { column: string; direction: 'asc' | 'desc' },
   ): Promise<Anchor[]> {
-    await this.dropIfChanged();
+    const state = await this.stateOf(owner);
     let kept = this.kept.get(list);
-    if (!kept) {
-      kept = { anchors: [], ended: false };
+    if (kept?.state !== state) {
+      // a search under way for the earlier state finishes into the replaced object, for its own callers
+      kept = { state, anchors: [], ended: false };
+      this.kept.delete(list);
       if (this.kept.size >= KEPT_LISTS) this.kept.delete(this.kept.keys().next().value!);
       this.kept.set(list, kept);
     }
@@ -141,20 +151,25 @@ export class VideoListAnchors {
   }
 
   /**
-   * Drops every kept anchor when the list version moved. Read before the anchors are found: a write
-   * committed in between moves the version again, so what was found then is dropped at the next call.
+   * The state a list's anchors hold for: read before they are found, so a write committed in between
+   * changes it again and what was found then is dropped at the next call.
    */
-  private async dropIfChanged(): Promise<void> {
+  private async stateOf(owner: number | undefined): Promise<string> {
     const row = await this.db
       .selectFrom('video_list_version')
-      .select('version')
+      .select((eb) => [
+        'version',
+        owner === undefined
+          ? sql<null>`null`.as('owner_token')
+          : eb
+              .selectFrom('video_page_tokens')
+              .select('token')
+              .where('scope', '=', owner)
+              .as('owner_token'),
+      ])
       .where('id', '=', 1)
       .executeTakeFirst();
-    const version = Number(row?.version ?? -1);
-    if (version !== this.version) {
-      this.kept.clear();
-      this.version = version;
-    }
+    return `${row?.version ?? '-'}/${row?.owner_token ?? '-'}`;
   }
 
   /** Rows after `anchor` in the list's order: (sort, id) beyond it, a range of the sort index. */

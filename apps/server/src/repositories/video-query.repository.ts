@@ -140,10 +140,9 @@ export class VideoQueryRepository {
   }
 
   /**
-   * Deep pages start from kept keyset anchors (`video-list-anchors.ts`); "continue" depends on the
-   * user's positions, which the anchors' version does not follow, so it pages by OFFSET (a short list).
-   * A watched or unwatched list is the caller's own, so its anchors are kept per user; a mark moves the
-   * anchors' version (triggers on `video_watches`).
+   * Deep pages start from kept keyset anchors (`video-list-anchors.ts`); "continue" pages by OFFSET (a
+   * short list). A watched or unwatched list is the caller's own, so its anchors are kept per user until
+   * the user's marks change.
    */
   private async sortedPageIds(filter: VideoListFilter, order: VideoListOrder, limit: number, offset: number) {
     const filtered = () => this.filtered(filter, this.engine === 'sqlite');
@@ -158,7 +157,8 @@ export class VideoQueryRepository {
       return rows.map((row) => row.youtube_id);
     }
     const list = JSON.stringify({ ...listKey(filter), ...order });
-    return this.anchors.pageIds(list, filtered, SORT_COLUMNS[order.sort], order.order, limit, offset);
+    const owner = filter.watch === undefined ? undefined : filter.userId;
+    return this.anchors.pageIds(list, owner, filtered, SORT_COLUMNS[order.sort], order.order, limit, offset);
   }
 
   /** A playlist's page in entry order; a video listed twice sorts by its first place. */
