@@ -29,7 +29,8 @@ interface VideoList {
   worst_p95_ms: number;
   by_filter: Record<string, LoadFigures>;
   by_sort: Record<string, LoadFigures>;
-  /** pages read afresh: the user's marks change meanwhile (older lines have none) */
+  /** pages read again: the user's position is saved, or their marks change, meanwhile (older lines have none) */
+  afresh?: LoadFigures;
   while_marking?: LoadFigures;
 }
 interface StartupLine {
@@ -82,6 +83,7 @@ function worstList(list: VideoList) {
   const all = [
     ...Object.entries(list.by_filter).map(([k, f]) => [`filter ${k}`, f.p95_ms] as const),
     ...Object.entries(list.by_sort).map(([k, f]) => [`sort ${k}`, f.p95_ms] as const),
+    ...(list.afresh ? [['afresh', list.afresh.p95_ms] as const] : []),
     ...(list.while_marking ? [['while marking', list.while_marking.p95_ms] as const] : []),
   ];
   const [where, p95] = all.reduce((a, b) => (b[1] > a[1] ? b : a));

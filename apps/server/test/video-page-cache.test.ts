@@ -133,6 +133,29 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
     expect(await tokens.stateOf(bob.id)).not.toBe(before);
   });
 
+  it("a saved position leaves the user's marks token (their deep pages' anchors) as it was, a mark does not", async () => {
+    const marksToken = async () =>
+      String(
+        (
+          await t.database.db
+            .selectFrom('video_page_tokens')
+            .select('token')
+            .where('scope', '=', -alice.id)
+            .executeTakeFirst()
+        )?.token,
+      );
+    await elsewhere(
+      `INSERT INTO video_watches (user_id, youtube_id, watched_date, vid_type, duration_ms)
+       VALUES (${alice.id}, '${video.youtube_id}', 1700000000, 'videos', 60000)`,
+    );
+    const marked = await marksToken();
+    expect(marked).not.toBe('undefined');
+    await elsewhere(`UPDATE watch_progress SET position = 11 WHERE user_id = ${alice.id}`);
+    expect(await marksToken()).toBe(marked);
+    await elsewhere(`DELETE FROM video_watches WHERE user_id = ${alice.id}`);
+    expect(await marksToken()).not.toBe(marked);
+  });
+
   it('a deleted video leaves the next page', async () => {
     expect((await list()).map((v) => v.youtube_id)).toContain(other.youtube_id);
     await elsewhere(`DELETE FROM videos WHERE youtube_id = '${other.youtube_id}'`);

@@ -27,8 +27,8 @@ export interface VideoListVersionTable {
 }
 
 /**
- * Scope 0: the archive a video list page reads; scope N: user N's marks and positions. Each token changes
- * with every write to its scope (migration 0037).
+ * Scope 0: the archive a video list page reads; scope N: user N's marks and positions; scope -N: user N's
+ * marks alone. Each token changes with every write to its scope (migrations 0037, 0038).
  */
 export interface VideoPageTokensTable {
   scope: number;

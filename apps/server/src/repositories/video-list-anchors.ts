@@ -38,8 +38,8 @@ export type FilteredVideos = SelectQueryBuilder<Database, 'videos', object>;
  * the same index. Anchors are found once per list, block by block up to the deepest page asked, and
  * kept until a write can change the list's rows or order, in any process, so a page is always the one OFFSET
  * would give: `video_list_version` (migration 0027: triggers move it with such writes to the videos) and, for
- * a list of one user's marks, that user's token (migration 0037; since 0038 a mark no longer moves the
- * version, so one user's marks leave everyone else's lists and the unfiltered ones as they were).
+ * a list of one user's marks, that user's marks token (migration 0038; a mark no longer moves the version,
+ * so one user's marks leave everyone else's lists and the unfiltered ones as they were).
  */
 export class VideoListAnchors {
   private kept = new Map<string, KeptList>();
@@ -164,7 +164,7 @@ export class VideoListAnchors {
           : eb
               .selectFrom('video_page_tokens')
               .select('token')
-              .where('scope', '=', owner)
+              .where('scope', '=', -owner) // the owner's marks alone (migration 0038)
               .as('owner_token'),
       ])
       .where('id', '=', 1)
