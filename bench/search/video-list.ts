@@ -40,7 +40,7 @@ export interface VideoListFigures {
   afresh: Figures & { writes: number };
   /** the same while the user's marks change every 100 ms: their watch lists' anchors found again too */
   while_marking: Figures & { writes: number };
-  /** the highest p95 of all of them, for the budget */
+  /** the highest p95 of all but `while_marking` (a write pattern more than a read load), for the budget */
   worst_p95_ms: number;
 }
 
@@ -108,7 +108,7 @@ export async function measureVideoList(options: {
     measure('while marking', all),
   );
   const worst = Math.max(
-    ...[...Object.values(byFilter), ...Object.values(bySort), afresh, marking].map((f) => f.p95_ms),
+    ...[...Object.values(byFilter), ...Object.values(bySort), afresh].map((f) => f.p95_ms),
   );
   return { by_filter: byFilter, by_sort: bySort, afresh, while_marking: marking, worst_p95_ms: worst };
 }

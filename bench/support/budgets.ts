@@ -83,11 +83,15 @@ function worstList(list: VideoList) {
   const all = [
     ...Object.entries(list.by_filter).map(([k, f]) => [`filter ${k}`, f.p95_ms] as const),
     ...Object.entries(list.by_sort).map(([k, f]) => [`sort ${k}`, f.p95_ms] as const),
+    // pages not kept count; `while_marking` is a write pattern (the reader marking 10 videos a second), shown apart
     ...(list.afresh ? [['afresh', list.afresh.p95_ms] as const] : []),
-    ...(list.while_marking ? [['while marking', list.while_marking.p95_ms] as const] : []),
   ];
   const [where, p95] = all.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return { p95_ms: p95, at: where };
+  return {
+    p95_ms: p95,
+    at: where,
+    ...(list.while_marking && { while_marking_p95_ms: list.while_marking.p95_ms }),
+  };
 }
 
 export function summarize(outcomes: Map<string, BenchOutcome>, engines: EngineName[]): Budget[] {
