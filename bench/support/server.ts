@@ -1,5 +1,5 @@
 // The server as `npm start` runs it (the bundle; the bench scripts build it first), and an API token for it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -60,8 +60,9 @@ export async function startBundleServer(options: BundleServerOptions): Promise<C
 /**
  * Signs in as the first admin and fetches its API token, as an API client would; then waits until the tasks
  * the server starts by itself have ended (on a new archive, upstream's start-up snapshot copies the whole
- * database: 170 MB at 100 000 videos, seconds of work on the main thread), so that a bench measures the
- * server at rest, not the copy.
+ * database: 170 MB at 100 000 videos, seconds of work on the main thread), and until the kernel has
+ * written what they wrote (`sync`: the copy of a 10 million-line archive is 7.6 GB of dirty pages, whose
+ * write-back went on into the measurements), so that a bench measures the server at rest, not the copy.
  */
 export async function signInForToken(port: number, password: string): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
@@ -78,6 +79,7 @@ export async function signInForToken(port: number, password: string): Promise<st
   const answer = await fetch(`${base}/api/appsettings/token/`, { headers: { cookie } });
   const { token } = (await answer.json()) as { token: string };
   await startupTasksEnded(base, token);
+  execFileSync('sync');
   return token;
 }
 
