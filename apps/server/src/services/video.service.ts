@@ -28,7 +28,7 @@ export class VideoService {
    * One page of videos (upstream §1.4) with the caller's page size, as the JSON text of a VideoList: kept
    * until a write changes what it shows. The state is read before the page (see VideoPageCache).
    */
-  async listJson(userId: number, query: VideoListQuery, url: string): Promise<string> {
+  async listJson(userId: number, query: VideoListQuery, url: string): Promise<Buffer> {
     const [{ page_size: pageSize }, state] = await Promise.all([
       this.userConfig.get(userId),
       this.pageTokens.stateOf(userId),

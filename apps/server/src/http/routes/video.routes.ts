@@ -29,7 +29,7 @@ export const videoRoutes: RoutesModule = (app, { videos, videoRelations, watchSt
     },
     async (request, reply) => {
       const json = await videos.listJson(request.user!.id, request.query, request.url);
-      // a string with a JSON type goes out as it is (no serializer); the typed reply expects the object
+      // JSON bytes with a JSON type go out as they are (no serializer); the typed reply expects the object
       return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
