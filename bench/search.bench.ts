@@ -15,7 +15,7 @@
 //
 // Run: npm run bench:search -w @tubekeeper/bench
 // Size and time by environment: BENCH_VIDEOS, BENCH_LINES, BENCH_CHANNELS, BENCH_SECONDS, BENCH_CONCURRENCY
-// (the JSON says which size its figures are from). BENCH_DATABASE_URL=postgres://… adds PostgreSQL,
+// (the JSON says which size its figures are from), BENCH_NODE_ARGS (options for the server's node). BENCH_DATABASE_URL=postgres://… adds PostgreSQL,
 // BENCH_ENGINES=postgres measures it alone. BENCH_DATA_DIR (SQLite) and BENCH_PG_SCHEMA (PostgreSQL) keep a
 // seeded archive for the next run; without them a temporary one is removed.
 import { machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
@@ -89,7 +89,13 @@ async function measureEngine(place: BenchPlace) {
   const before = machineLoad();
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'search-bench-password';
-  const server = await startBundleServer({ port, dataDir: place.dataDir, password, env: place.serverEnv });
+  const server = await startBundleServer({
+    port,
+    dataDir: place.dataDir,
+    password,
+    env: place.serverEnv,
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean), // e.g. '--cpu-prof --cpu-prof-dir=…'
+  });
   try {
     const headers = { authorization: `Token ${await signInForToken(port, password)}` };
     const all = queries(samples);
