@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/dialect.ts';
 import type { VideoRow } from '../src/db/tables.ts';
 import { VideoPageTokensRepository } from '../src/repositories/video-page-tokens.repository.ts';
+import { VideoQueryRepository } from '../src/repositories/video-query.repository.ts';
+import { VideoListPages } from '../src/services/video-list-pages.ts';
 import { VideoPageCache } from '../src/services/video-page-cache.ts';
 import { makeChannel, makePlaylist, makeVideo } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
@@ -119,18 +121,18 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
 
   it("one user's marks and positions leave another user's state as it was, the archive's writes do not", async () => {
     const tokens = new VideoPageTokensRepository(t.database.db);
-    const before = await tokens.stateOf(bob.id);
+    const before = await tokens.tokensOf(bob.id);
     await elsewhere(
       `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
        VALUES (${alice.id}, '${video.youtube_id}', 7, 1700000000)`,
     );
     await elsewhere(`UPDATE watch_progress SET position = 8 WHERE user_id = ${alice.id}`);
-    expect(await tokens.stateOf(bob.id)).toBe(before);
-    const alices = await tokens.stateOf(alice.id);
+    expect(await tokens.tokensOf(bob.id)).toEqual(before);
+    const alices = await tokens.tokensOf(alice.id);
     await elsewhere(`UPDATE watch_progress SET position = 9 WHERE user_id = ${alice.id}`);
-    expect(await tokens.stateOf(alice.id)).not.toBe(alices);
+    expect((await tokens.tokensOf(alice.id)).user).not.toBe(alices.user);
     await elsewhere(`UPDATE videos SET view_count = view_count + 1 WHERE youtube_id = '${other.youtube_id}'`);
-    expect(await tokens.stateOf(bob.id)).not.toBe(before);
+    expect((await tokens.tokensOf(bob.id)).archive).not.toBe(before.archive);
   });
 
   it("a saved position leaves the user's marks token (their deep pages' anchors) as it was, a mark does not", async () => {
@@ -156,6 +158,57 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
     expect(await marksToken()).not.toBe(marked);
   });
 
+  it('a page whose players alone were read again is the page a fresh read gives', async () => {
+    const url = '/api/video/?sort=published&order=desc';
+    const answer = async () => {
+      const res = await alice.client.request({ method: 'GET', url });
+      return res.body;
+    };
+    await answer(); // kept
+    await elsewhere(`DELETE FROM video_watches WHERE user_id = ${alice.id}`);
+    await elsewhere(
+      `INSERT INTO video_watches (user_id, youtube_id, watched_date, vid_type, duration_ms)
+       VALUES (${alice.id}, '${other.youtube_id}', 1700000000, 'videos', 60000)`,
+    );
+    await elsewhere(`DELETE FROM watch_progress WHERE user_id = ${alice.id}`);
+    await elsewhere(
+      `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+       VALUES (${alice.id}, '${video.youtube_id}', 12.5, 1700000000)`,
+    );
+    const kept = await answer();
+    const pageSize = (JSON.parse(kept) as { paginate: { page_size: number } }).paginate.page_size;
+    const fresh = new VideoListPages(new VideoQueryRepository(t.database.db, engine));
+    const query = { sort: 'published', order: 'desc' } as const;
+    const parts = await fresh.pageParts({ userId: alice.id, query, url, pageSize });
+    expect(kept).toBe(parts.chunks.map((chunk, i) => chunk + (parts.players[i] ?? '')).join(''));
+    const players = new Map(
+      (JSON.parse(kept) as { data: WireVideo[] }).data.map((v) => [v.youtube_id, v.player]),
+    );
+    expect(players.get(video.youtube_id)).toMatchObject({ watched: false, position: 12.5 });
+    expect(players.get(other.youtube_id)).toMatchObject({ watched: true });
+  });
+
+  it("a mark moves a video between the user's watched and unwatched lists at once", async () => {
+    const ids = async (watch: string) =>
+      (await list(alice.client, `watch=${watch}`)).map((v) => v.youtube_id).sort();
+    await elsewhere(`DELETE FROM video_watches WHERE user_id = ${alice.id}`);
+    expect(await ids('unwatched')).toEqual([video.youtube_id, other.youtube_id].sort());
+    expect(await ids('watched')).toEqual([]);
+    await elsewhere(
+      `INSERT INTO video_watches (user_id, youtube_id, watched_date, vid_type, duration_ms)
+       VALUES (${alice.id}, '${video.youtube_id}', 1700000000, 'videos', 60000)`,
+    );
+    expect(await ids('unwatched')).toEqual([other.youtube_id]);
+    expect(await ids('watched')).toEqual([video.youtube_id]);
+    expect(await ids('continue')).toEqual([]);
+    await elsewhere(
+      `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+       VALUES (${alice.id}, '${other.youtube_id}', 20, 1700000000)
+       ON CONFLICT (user_id, youtube_id) DO UPDATE SET position = 20`,
+    );
+    expect(await ids('continue')).toEqual([other.youtube_id]);
+  });
+
   it('a deleted video leaves the next page', async () => {
     expect((await list()).map((v) => v.youtube_id)).toContain(other.youtube_id);
     await elsewhere(`DELETE FROM videos WHERE youtube_id = '${other.youtube_id}'`);
@@ -164,28 +217,75 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
 });
 
 describe('VideoPageCache', () => {
-  const page = (chars: number) => 'x'.repeat(chars);
+  const states = (frame: string, players = 'p0') => ({ frame, players });
+  /** A page of two videos whose players say which read made them. */
+  function source() {
+    const counts = { parts: 0, players: 0 };
+    return {
+      counts,
+      parts: async () => {
+        counts.parts += 1;
+        return {
+          chunks: ['[', ',', ']'],
+          players: [`"a${counts.parts}"`, `"b${counts.parts}"`],
+          ids: ['a', 'b'],
+        };
+      },
+      players: async (ids: string[]) => {
+        counts.players += 1;
+        return ids.map((id) => `"${id}-players${counts.players}"`);
+      },
+    };
+  }
+  const text = async (page: Promise<Buffer>) => (await page).toString();
 
-  it('reads a page once per state, and again when the state changes', async () => {
+  it('reads a page once per states, and again when the frame state changes', async () => {
     const cache = new VideoPageCache();
-    let reads = 0;
-    const read = async () => `read ${++reads}`;
-    const text = async (page: Promise<Buffer>) => (await page).toString();
-    expect(await text(cache.page('p1', 'a', read))).toBe('read 1');
-    expect(await text(cache.page('p1', 'a', read))).toBe('read 1');
-    expect(await text(cache.page('p1', 'b', read))).toBe('read 2');
-    expect(await text(cache.page('p1', 'a', read))).toBe('read 3'); // only the last state's page is kept
+    const read = source();
+    expect(await text(cache.page('p1', states('a'), read))).toBe('["a1","b1"]');
+    expect(await text(cache.page('p1', states('a'), read))).toBe('["a1","b1"]');
+    expect(await text(cache.page('p1', states('b'), read))).toBe('["a2","b2"]');
+    expect(await text(cache.page('p1', states('a'), read))).toBe('["a3","b3"]'); // only the last page is kept
+    expect(read.counts).toEqual({ parts: 3, players: 0 });
+  });
+
+  it('reads only the players again when only their state changes, and keeps the rest of the page', async () => {
+    const cache = new VideoPageCache();
+    const read = source();
+    await cache.page('p1', states('a'), read);
+    expect(await text(cache.page('p1', states('a', 'p1'), read))).toBe('["a-players1","b-players1"]');
+    expect(await text(cache.page('p1', states('a', 'p1'), read))).toBe('["a-players1","b-players1"]');
+    expect(await text(cache.page('p1', states('a', 'p2'), read))).toBe('["a-players2","b-players2"]');
+    expect(read.counts).toEqual({ parts: 1, players: 2 });
+    expect(await text(cache.page('p1', states('b', 'p2'), read))).toBe('["a2","b2"]');
+  });
+
+  it('cuts the players by bytes, not characters', async () => {
+    const cache = new VideoPageCache();
+    const read = {
+      parts: async () => ({ chunks: ['["é', 'ü', 'ö"]'], players: ['ä', 'ß'], ids: ['a', 'b'] }),
+      players: async () => ['1', '2'],
+    };
+    expect(await text(cache.page('p', states('a'), read))).toBe('["éäüßö"]');
+    expect(await text(cache.page('p', states('a', 'p1'), read))).toBe('["é1ü2ö"]');
   });
 
   it('lets requests for a page that is being read share that read', async () => {
     const cache = new VideoPageCache();
     let reads = 0;
     let finish: (json: string) => void = () => {};
-    const read = () => {
-      reads += 1;
-      return new Promise<string>((resolve) => (finish = resolve));
+    const read = {
+      parts: () => {
+        reads += 1;
+        return new Promise<string>((resolve) => (finish = resolve)).then((json) => ({
+          chunks: [json],
+          players: [],
+          ids: [],
+        }));
+      },
+      players: async () => [],
     };
-    const answers = Promise.all([1, 2, 3].map(() => cache.page('p', 's', read)));
+    const answers = Promise.all([1, 2, 3].map(() => cache.page('p', states('s'), read)));
     finish('shared');
     expect((await answers).map(String)).toEqual(['shared', 'shared', 'shared']);
     expect(reads).toBe(1);
@@ -194,28 +294,33 @@ describe('VideoPageCache', () => {
   it('drops the least recently used pages past its size, and keeps no page larger than that', async () => {
     const cache = new VideoPageCache(100);
     let reads = 0;
-    const read = (chars: number) => async () => {
-      reads += 1;
-      return page(chars);
-    };
-    await cache.page('a', 's', read(40));
-    await cache.page('b', 's', read(40));
-    await cache.page('a', 's', read(40)); // a is now the most recently used
-    await cache.page('c', 's', read(40)); // past 100: b goes
+    const read = (chars: number) => ({
+      parts: async () => {
+        reads += 1;
+        return { chunks: ['x'.repeat(chars)], players: [], ids: [] };
+      },
+      players: async () => [],
+    });
+    await cache.page('a', states('s'), read(40));
+    await cache.page('b', states('s'), read(40));
+    await cache.page('a', states('s'), read(40)); // a is now the most recently used
+    await cache.page('c', states('s'), read(40)); // past 100: b goes
     expect(reads).toBe(3);
-    await cache.page('a', 's', read(40));
-    await cache.page('c', 's', read(40));
+    await cache.page('a', states('s'), read(40));
+    await cache.page('c', states('s'), read(40));
     expect(reads).toBe(3);
-    await cache.page('b', 's', read(40));
+    await cache.page('b', states('s'), read(40));
     expect(reads).toBe(4);
-    await cache.page('big', 's', read(101));
-    await cache.page('big', 's', read(101));
+    await cache.page('big', states('s'), read(101));
+    await cache.page('big', states('s'), read(101));
     expect(reads).toBe(6);
   });
 
   it('does not keep a failed read', async () => {
     const cache = new VideoPageCache();
-    await expect(cache.page('p', 's', () => Promise.reject(new Error('busy')))).rejects.toThrow('busy');
-    expect(String(await cache.page('p', 's', async () => 'after'))).toBe('after');
+    const failing = { parts: () => Promise.reject(new Error('busy')), players: async () => [] };
+    await expect(cache.page('p', states('s'), failing)).rejects.toThrow('busy');
+    const read = source();
+    expect(String(await cache.page('p', states('s'), read))).toBe('["a1","b1"]');
   });
 });

@@ -357,10 +357,26 @@ export class VideoQueryRepository {
   }
 
   /** Full records: the video, its channel's columns, the caller's watch state and saved position. */
+  /** The caller's marks and saved positions of these videos (a list page's players), in no order. */
+  async playerMarksOf(youtubeIds: string[], userId: number) {
+    if (youtubeIds.length === 0) return [];
+    return this.withCallersMarks(userId)
+      .select(['videos.youtube_id', 'videos.duration'])
+      .where('videos.youtube_id', 'in', youtubeIds)
+      .execute();
+  }
+
   private withRecordColumns(userId: number) {
+    return this.withCallersMarks(userId)
+      .innerJoin('channels', 'channels.channel_id', 'videos.channel_id')
+      .selectAll('videos')
+      .select(CHANNEL_COLUMNS);
+  }
+
+  /** Videos with the caller's mark and saved position of each (both per user, migration 0030). */
+  private withCallersMarks(userId: number) {
     return this.db
       .selectFrom('videos')
-      .innerJoin('channels', 'channels.channel_id', 'videos.channel_id')
       .leftJoin('video_watches', (join) =>
         join
           .onRef('video_watches.youtube_id', '=', 'videos.youtube_id')
@@ -371,8 +387,6 @@ export class VideoQueryRepository {
           .onRef('watch_progress.youtube_id', '=', 'videos.youtube_id')
           .on('watch_progress.user_id', '=', userId),
       )
-      .selectAll('videos')
-      .select(CHANNEL_COLUMNS)
       .select([
         sql<number>`case when video_watches.user_id is null then 0 else 1 end`.as('watched'),
         'video_watches.watched_date as watched_date',

@@ -14,13 +14,26 @@ export interface VideoPageRequest {
 }
 
 /**
+ * A page's JSON cut around each video's `player` object, the one part of a page that is the caller's own
+ * (watched, position): `chunks[0] + players[0] + chunks[1] + … + chunks[n]` is the page as read, with the
+ * caller's players. A saved position or a mark changes only the players, so the page cache
+ * (video-page-cache.ts) puts new ones between the same chunks instead of reading the page again.
+ */
+export interface VideoPageParts {
+  chunks: string[];
+  players: string[];
+  /** the page's videos, in order */
+  ids: string[];
+}
+
+/**
  * Reads video list pages as the JSON the API answers: here, or on the read threads
  * (`db/search/search-threads.ts`). JSON text, because a thread's answer crosses to the main thread by
- * structured clone: a string is one copy, where 12 videos' objects were a clone and a rebuild, and the main
+ * structured clone: strings are one copy, where 12 videos' objects were a clone and a rebuild, and the main
  * thread then had to stringify them too (measured: 0.15-0.2 ms of CPU more a page than on one thread).
  */
 export interface VideoPageReader {
-  pageJson(request: VideoPageRequest): Promise<string>;
+  pageParts(request: VideoPageRequest): Promise<VideoPageParts>;
 }
 
 /** The wire JSON of a page, checked against the contract's schema where the sources run (exact-json.ts). */
@@ -40,8 +53,9 @@ export function assembleVideos(records: FullVideoRecord[]): Video[] {
 export class VideoListPages implements VideoPageReader {
   constructor(private readonly videos: VideoQueryRepository) {}
 
-  async pageJson(request: VideoPageRequest): Promise<string> {
-    return videoListJson(await this.page(request));
+  async pageParts(request: VideoPageRequest): Promise<VideoPageParts> {
+    const page = await this.page(request);
+    return cutAtPlayers(videoListJson(page), page.data);
   }
 
   async page({ userId, query, url, pageSize }: VideoPageRequest): Promise<VideoList> {
@@ -64,4 +78,26 @@ export class VideoListPages implements VideoPageReader {
       paginate: paginate(page, pageSize, paramsWithoutPage(url), total),
     };
   }
+}
+
+/**
+ * Cuts a page's JSON around its videos' player objects. Each is found as `"player":` followed by that
+ * player's own JSON, searched from the end of the previous one: a quote inside a string value is escaped,
+ * so the text can only match the video's own key.
+ */
+function cutAtPlayers(json: string, videos: Video[]): VideoPageParts {
+  const parts: VideoPageParts = { chunks: [], players: [], ids: [] };
+  let from = 0;
+  for (const video of videos) {
+    const player = JSON.stringify(video.player);
+    const at = json.indexOf(`"player":${player}`, from) + '"player":'.length;
+    if (at < from + '"player":'.length)
+      throw new Error(`video list: no player object for ${video.youtube_id}`);
+    parts.chunks.push(json.slice(from, at));
+    parts.players.push(player);
+    parts.ids.push(video.youtube_id);
+    from = at + player.length;
+  }
+  parts.chunks.push(json.slice(from));
+  return parts;
 }

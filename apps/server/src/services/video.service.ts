@@ -1,16 +1,32 @@
-import type { Player, Video, VideoListQuery } from '@tubekeeper/contract';
+import { player, type Player, type Video, type VideoListQuery } from '@tubekeeper/contract';
 import { notFound } from '../errors.ts';
-import type { VideoPageTokensRepository } from '../repositories/video-page-tokens.repository.ts';
+import type { PageTokens, VideoPageTokensRepository } from '../repositories/video-page-tokens.repository.ts';
 import type { VideoQueryRepository } from '../repositories/video-query.repository.ts';
 import type { WatchProgressRepository } from '../repositories/watch-progress.repository.ts';
 import { normalisedTags, rankSimilar, titleWords } from './similarity.ts';
 import type { UserConfigService } from './user-config.service.ts';
 import { jsonStrings } from './wire/format.ts';
 import { assembleVideos, VideoListPages, type VideoPageReader } from './video-list-pages.ts';
-import { VideoPageCache } from './video-page-cache.ts';
+import { VideoPageCache, type PageStates } from './video-page-cache.ts';
+import { exactJsonOf } from './wire/exact-json.ts';
 import { toPlayer } from './wire/video.mapper.ts';
 
 const SIMILAR_COUNT = 6;
+
+const playerJson = exactJsonOf(player, 'the player of GET /api/video/');
+
+/**
+ * What a list page shows besides its players depends on the archive and, for the watched and unwatched
+ * lists, on the user's marks; "continue" also on their positions (it lists the videos they started).
+ * The players depend on the user's marks and positions.
+ */
+function pageStates(query: VideoListQuery, tokens: PageTokens): PageStates {
+  const frame =
+    query.watch === undefined
+      ? tokens.archive
+      : `${tokens.archive}/${query.watch === 'continue' ? tokens.user : tokens.marks}`;
+  return { frame, players: tokens.user };
+}
 
 /** The video list, one video, its similar videos and the caller's playback state. */
 export class VideoService {
@@ -26,16 +42,28 @@ export class VideoService {
 
   /**
    * One page of videos (upstream §1.4) with the caller's page size, as the JSON text of a VideoList: kept
-   * until a write changes what it shows. The state is read before the page (see VideoPageCache).
+   * until a write changes what it shows. The states are read before the page (see VideoPageCache).
    */
   async listJson(userId: number, query: VideoListQuery, url: string): Promise<Buffer> {
-    const [{ page_size: pageSize }, state] = await Promise.all([
+    const [{ page_size: pageSize }, tokens] = await Promise.all([
       this.userConfig.get(userId),
-      this.pageTokens.stateOf(userId),
+      this.pageTokens.tokensOf(userId),
     ]);
-    return this.pageCache.page(`${userId} ${pageSize} ${url}`, state, () =>
-      this.pages.pageJson({ userId, query, url, pageSize }),
-    );
+    return this.pageCache.page(`${userId} ${pageSize} ${url}`, pageStates(query, tokens), {
+      parts: () => this.pages.pageParts({ userId, query, url, pageSize }),
+      players: (ids) => this.playersOf(ids, userId),
+    });
+  }
+
+  /** The caller's players of these videos as the list writes them. */
+  private async playersOf(ids: string[], userId: number): Promise<string[]> {
+    const marks = new Map((await this.videos.playerMarksOf(ids, userId)).map((m) => [m.youtube_id, m]));
+    return ids.map((id) => {
+      const mark = marks.get(id);
+      // a video deleted since the page was read: the archive's token moved, the next request reads afresh
+      if (!mark) return playerJson(toPlayer({ duration: 0, watched: 0, watched_date: null }, null));
+      return playerJson(toPlayer(mark, mark.progress_position));
+    });
   }
 
   async get(userId: number, youtubeId: string): Promise<Video> {

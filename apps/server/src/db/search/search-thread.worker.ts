@@ -18,7 +18,7 @@ const videoPages = new VideoListPages(new VideoQueryRepository(openSqliteReader(
 const port = parentPort!;
 
 function answer(call: SearchCall): Promise<unknown> {
-  if (call.method === 'videoPage') return videoPages.pageJson(call.query as VideoPageRequest);
+  if (call.method === 'videoPage') return videoPages.pageParts(call.query as VideoPageRequest);
   // the engine's methods take (query, page); the query type differs per method
   const run = index[call.method].bind(index) as (query: unknown, page: unknown) => Promise<unknown>;
   return run(call.query, call.page);

@@ -127,7 +127,7 @@ export class SearchThreads implements SearchIndex {
    */
   videoPagesWith(local: VideoPageReader): VideoPageReader {
     this.mainThreadPages = local;
-    return { pageJson: (request: VideoPageRequest) => this.call('videoPage', request) };
+    return { pageParts: (request: VideoPageRequest) => this.call('videoPage', request) };
   }
 
   rebuild(): Promise<IndexCounts> {
@@ -191,7 +191,7 @@ export class SearchThreads implements SearchIndex {
 
   private onMainThread(message: SearchCall): Promise<unknown> {
     if (message.method === 'videoPage') {
-      return this.mainThreadPages!.pageJson(message.query as VideoPageRequest);
+      return this.mainThreadPages!.pageParts(message.query as VideoPageRequest);
     }
     const run = this.writer[message.method].bind(this.writer) as (
       q: unknown,
