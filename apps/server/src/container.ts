@@ -24,6 +24,7 @@ import { TokenRepository } from './repositories/token.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
 import { VideoQueryRepository } from './repositories/video-query.repository.ts';
 import { WatchProgressRepository } from './repositories/watch-progress.repository.ts';
+import { SimilarVideosRepository } from './repositories/similar-videos.repository.ts';
 import { VideoPageTokensRepository } from './repositories/video-page-tokens.repository.ts';
 import { AppConfigService } from './services/app-config.service.ts';
 import { AuthService } from './services/auth.service.ts';
@@ -142,6 +143,7 @@ export function createContainer(
       new WatchProgressRepository(database.db),
       userConfig,
       new VideoPageTokensRepository(database.db),
+      new SimilarVideosRepository(database.db),
       videoPages,
     ),
     videoRelations: new VideoRelationsService(

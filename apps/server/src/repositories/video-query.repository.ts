@@ -73,12 +73,6 @@ const PLAYLIST_IDS_JSON = sql<string[]>`(
   SELECT coalesce(json_agg(p.playlist_id ORDER BY p.playlist_id COLLATE "C"), '[]'::json)
   FROM (SELECT DISTINCT e.playlist_id FROM playlist_entries e WHERE e.youtube_id = videos.youtube_id) p)`;
 
-/** How many videos the similarity scoring looks at, at most. */
-const SIMILAR_CANDIDATES = 300;
-
-/** A LIKE pattern for "contains `text`", taken literally (escape character `!`). */
-const contains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
 /** Reads of the archive's videos for the API: lists, details, and what each video carries along. */
 export class VideoQueryRepository {
   /** SQLite: list totals kept until a write (PostgreSQL's writers may be other processes) */
@@ -276,44 +270,6 @@ export class VideoQueryRepository {
       .where('youtube_id', 'in', youtubeIds)
       .execute();
     return new Map(rows.map((row) => [row.youtube_id, Number(row.vid_last_refresh)]));
-  }
-
-  /**
-   * Candidates for "similar videos": other videos whose title contains one of `words` or whose tags
-   * contain one of `tags` (all lowercase), newest first, plus the newest of the same channel.
-   */
-  async similarCandidates(
-    source: { youtube_id: string; channel_id: string },
-    words: string[],
-    tags: string[],
-  ) {
-    const columns = ['youtube_id', 'channel_id', 'title', 'tags', 'published'] as const;
-    const matching =
-      words.length + tags.length === 0
-        ? []
-        : await this.db
-            .selectFrom('videos')
-            .select(columns)
-            .where('youtube_id', '!=', source.youtube_id)
-            .where((eb) =>
-              eb.or([
-                ...words.map((w) => sql<boolean>`lower(title) like ${contains(w)} escape '!'`),
-                // tags are a JSON list: match a whole quoted tag, not part of one
-                ...tags.map((t) => sql<boolean>`lower(tags) like ${contains(JSON.stringify(t))} escape '!'`),
-              ]),
-            )
-            .orderBy('published', 'desc')
-            .limit(SIMILAR_CANDIDATES)
-            .execute();
-    const sameChannel = await this.db
-      .selectFrom('videos')
-      .select(columns)
-      .where('channel_id', '=', source.channel_id)
-      .where('youtube_id', '!=', source.youtube_id)
-      .orderBy('published', 'desc')
-      .limit(SIMILAR_CANDIDATES / 10)
-      .execute();
-    return [...matching, ...sameChannel];
   }
 
   /**

@@ -1,5 +1,6 @@
 import { player, type Player, type Video, type VideoListQuery } from '@tubekeeper/contract';
 import { notFound } from '../errors.ts';
+import type { SimilarVideosRepository } from '../repositories/similar-videos.repository.ts';
 import type { PageTokens, VideoPageTokensRepository } from '../repositories/video-page-tokens.repository.ts';
 import type { VideoQueryRepository } from '../repositories/video-query.repository.ts';
 import type { WatchProgressRepository } from '../repositories/watch-progress.repository.ts';
@@ -35,6 +36,7 @@ export class VideoService {
     private readonly progress: WatchProgressRepository,
     private readonly userConfig: UserConfigService,
     private readonly pageTokens: VideoPageTokensRepository,
+    private readonly similarVideos: SimilarVideosRepository,
     /** list pages: on the read threads when the server runs them, else here */
     private readonly pages: VideoPageReader = new VideoListPages(videos),
     private readonly pageCache = new VideoPageCache(),
@@ -77,7 +79,7 @@ export class VideoService {
     const record = await this.videos.findById(youtubeId, userId);
     if (!record) throw notFound('video not found');
     const source = { ...record, tags: jsonStrings(record.tags) };
-    const candidates = await this.videos.similarCandidates(
+    const candidates = await this.similarVideos.similarCandidates(
       record,
       titleWords(record.title),
       normalisedTags(source.tags),
