@@ -90,9 +90,9 @@ function cutAtPlayers(json: string, videos: Video[]): VideoPageParts {
   let from = 0;
   for (const video of videos) {
     const player = JSON.stringify(video.player);
-    const at = json.indexOf(`"player":${player}`, from) + '"player":'.length;
-    if (at < from + '"player":'.length)
-      throw new Error(`video list: no player object for ${video.youtube_id}`);
+    const key = json.indexOf(`"player":${player}`, from);
+    if (key < 0) throw new Error(`video list: no player object for ${video.youtube_id}`);
+    const at = key + '"player":'.length;
     parts.chunks.push(json.slice(from, at));
     parts.players.push(player);
     parts.ids.push(video.youtube_id);
