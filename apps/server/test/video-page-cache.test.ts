@@ -11,6 +11,7 @@ import type { VideoRow } from '../src/db/tables.ts';
 import { VideoPageTokensRepository } from '../src/repositories/video-page-tokens.repository.ts';
 import { VideoQueryRepository } from '../src/repositories/video-query.repository.ts';
 import { VideoListPages } from '../src/services/video-list-pages.ts';
+import { PlayerChanges } from '../src/services/player-changes.ts';
 import { VideoPageCache } from '../src/services/video-page-cache.ts';
 import { makeChannel, makePlaylist, makeVideo } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
@@ -209,6 +210,116 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
     expect(await ids('continue')).toEqual([other.youtube_id]);
   });
 
+  it('a position saved for a video on no kept page leaves its players right, one on it shows at once', async () => {
+    const elsewhereChannel = await makeChannel(t.database.db, { channel_name: 'Apart' });
+    const apart = await makeVideo(t.database.db, { channel_id: elsewhereChannel.channel_id, title: 'Apart' });
+    const apartPlayer = async () =>
+      (await list(alice.client, `channel=${elsewhereChannel.channel_id}`)).map((v) => v.player.position);
+    await elsewhere(
+      `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+       VALUES (${alice.id}, '${apart.youtube_id}', 30, 1700000000)
+       ON CONFLICT (user_id, youtube_id) DO UPDATE SET position = 30`,
+    );
+    expect(await apartPlayer()).toEqual([30]); // kept
+    for (const position of [1, 2, 3]) {
+      await elsewhere(
+        `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+         VALUES (${alice.id}, '${video.youtube_id}', ${position}, 1700000000)
+         ON CONFLICT (user_id, youtube_id) DO UPDATE SET position = ${position}`,
+      );
+      expect(await apartPlayer()).toEqual([30]);
+    }
+    await elsewhere(`UPDATE watch_progress SET position = 31 WHERE youtube_id = '${apart.youtube_id}'`);
+    expect(await apartPlayer()).toEqual([31]);
+    // one statement touching both: the page sees it
+    await elsewhere(`UPDATE watch_progress SET position = position + 1 WHERE user_id = ${alice.id}`);
+    expect(await apartPlayer()).toEqual([32]);
+    await elsewhere(`DELETE FROM watch_progress WHERE user_id = ${alice.id}`);
+    expect(await apartPlayer()).toEqual([undefined]);
+    await elsewhere(`DELETE FROM videos WHERE youtube_id = '${apart.youtube_id}'`);
+  });
+
+  it('the changes between two tokens name every video they touched, and an unknown token touches all', async () => {
+    const tokens = new VideoPageTokensRepository(t.database.db);
+    const changes = new PlayerChanges((...args) => tokens.playerChanges(...args));
+    const save = (id: string, position: number) =>
+      elsewhere(
+        `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+         VALUES (${alice.id}, '${id}', ${position}, 1700000000)
+         ON CONFLICT (user_id, youtube_id) DO UPDATE SET position = ${position}`,
+      );
+    const token = async () => (await tokens.tokensOf(alice.id)).user;
+    await save(video.youtube_id, 5);
+    const t0 = await token();
+    await save(video.youtube_id, 6);
+    const t1 = await token();
+    await save(other.youtube_id, 7);
+    const t2 = await token();
+    expect(await changes.touched(alice.id, t0, t2, [video.youtube_id])).toBe(true);
+    expect(await changes.touched(alice.id, t1, t2, [video.youtube_id])).toBe(false);
+    expect(await changes.touched(alice.id, t1, t2, [other.youtube_id])).toBe(true);
+    expect(await changes.touched(alice.id, t2, t2, [other.youtube_id])).toBe(false);
+    expect(await changes.touched(alice.id, '12345', t2, [video.youtube_id])).toBe(true);
+    expect(await changes.touched(bob.id, t1, t2, [video.youtube_id])).toBe(true);
+    await elsewhere(
+      `INSERT INTO video_watches (user_id, youtube_id, watched_date, vid_type, duration_ms)
+       VALUES (${alice.id}, '${other.youtube_id}', 1700000000, 'videos', 60000)`,
+    );
+    const t3 = await token();
+    expect(await changes.touched(alice.id, t1, t3, [video.youtube_id])).toBe(false);
+    expect(await changes.touched(alice.id, t2, t3, [other.youtube_id])).toBe(true);
+
+    // the database restored to t1's state (its rows and its sequence), then another change: the chain from
+    // t1 is the restored history's, and a token of the history that was left leads nowhere
+    const seq = async (at: string) =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('player_changes')
+            .select('seq')
+            .where('token', '=', at)
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
+    const s1 = await seq(t1);
+    await elsewhere(
+      `DELETE FROM video_watches WHERE user_id = ${alice.id}; DELETE FROM player_changes WHERE seq > ${s1};
+       UPDATE video_page_tokens SET token = ${t1} WHERE scope = ${alice.id};
+       ${engine === 'sqlite' ? `UPDATE sqlite_sequence SET seq = ${s1} WHERE name = 'player_changes'` : `SELECT setval('player_changes_seq_seq', ${s1})`}`,
+    );
+    await save(video.youtube_id, 8);
+    const restored = await token();
+    expect(await changes.touched(alice.id, t1, restored, [other.youtube_id])).toBe(false);
+    expect(await changes.touched(alice.id, t1, restored, [video.youtube_id])).toBe(true);
+    expect(await changes.touched(alice.id, t2, restored, [other.youtube_id])).toBe(true);
+    await elsewhere(`DELETE FROM watch_progress WHERE user_id = ${alice.id}`);
+  });
+
+  it('keeps the newest 20 000 changes', async () => {
+    const count = async () =>
+      Number(
+        (await sql<{ n: number }>`SELECT count(*) AS n FROM player_changes`.execute(t.database.db)).rows[0]!
+          .n,
+      );
+    await elsewhere(
+      `INSERT INTO player_changes (user_id, prev_token, token, youtube_id)
+       SELECT ${bob.id}, n, n + 1, 'old' FROM ${engine === 'sqlite' ? '(WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 20000) SELECT n FROM s)' : 'generate_series(1, 20000) n'}`,
+    );
+    expect(await count()).toBeGreaterThan(20_000);
+    await elsewhere(
+      `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+       VALUES (${bob.id}, '${video.youtube_id}', 3, 1700000000)`,
+    );
+    expect(await count()).toBe(20_000);
+    const newest = await t.database.db
+      .selectFrom('player_changes')
+      .select(['user_id', 'youtube_id'])
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(newest).toEqual({ user_id: bob.id, youtube_id: video.youtube_id });
+    await elsewhere(`DELETE FROM watch_progress WHERE user_id = ${bob.id}`);
+  });
+
   it('a deleted video leaves the next page', async () => {
     expect((await list()).map((v) => v.youtube_id)).toContain(other.youtube_id);
     await elsewhere(`DELETE FROM videos WHERE youtube_id = '${other.youtube_id}'`);
@@ -221,7 +332,7 @@ describe('VideoPageCache', () => {
   /** A page of two videos whose players say which read made them. */
   function source() {
     const counts = { parts: 0, players: 0 };
-    return {
+    const read = {
       counts,
       parts: async () => {
         counts.parts += 1;
@@ -235,7 +346,11 @@ describe('VideoPageCache', () => {
         counts.players += 1;
         return ids.map((id) => `"${id}-players${counts.players}"`);
       },
+      /** the videos the changes since any token touched */
+      touchedIds: ['a'],
+      playersTouched: async (_from: string, ids: string[]) => ids.some((id) => read.touchedIds.includes(id)),
     };
+    return read;
   }
   const text = async (page: Promise<Buffer>) => (await page).toString();
 
@@ -260,11 +375,25 @@ describe('VideoPageCache', () => {
     expect(await text(cache.page('p1', states('b', 'p2'), read))).toBe('["a2","b2"]');
   });
 
+  it("keeps the players, and reads nothing, when the change touched none of the page's videos", async () => {
+    const cache = new VideoPageCache();
+    const read = source();
+    await cache.page('p1', states('a'), read);
+    read.touchedIds = ['c'];
+    expect(await text(cache.page('p1', states('a', 'p1'), read))).toBe('["a1","b1"]');
+    expect(await text(cache.page('p1', states('a', 'p1'), read))).toBe('["a1","b1"]');
+    expect(read.counts).toEqual({ parts: 1, players: 0 });
+    read.touchedIds = ['b'];
+    expect(await text(cache.page('p1', states('a', 'p2'), read))).toBe('["a-players1","b-players1"]');
+    expect(read.counts).toEqual({ parts: 1, players: 1 });
+  });
+
   it('cuts the players by bytes, not characters', async () => {
     const cache = new VideoPageCache();
     const read = {
       parts: async () => ({ chunks: ['["é', 'ü', 'ö"]'], players: ['ä', 'ß'], ids: ['a', 'b'] }),
       players: async () => ['1', '2'],
+      playersTouched: async () => true,
     };
     expect(await text(cache.page('p', states('a'), read))).toBe('["éäüßö"]');
     expect(await text(cache.page('p', states('a', 'p1'), read))).toBe('["é1ü2ö"]');
@@ -284,6 +413,7 @@ describe('VideoPageCache', () => {
         }));
       },
       players: async () => [],
+      playersTouched: async () => true,
     };
     const answers = Promise.all([1, 2, 3].map(() => cache.page('p', states('s'), read)));
     finish('shared');
@@ -300,6 +430,7 @@ describe('VideoPageCache', () => {
         return { chunks: ['x'.repeat(chars)], players: [], ids: [] };
       },
       players: async () => [],
+      playersTouched: async () => true,
     });
     await cache.page('a', states('s'), read(40));
     await cache.page('b', states('s'), read(40));
@@ -318,7 +449,11 @@ describe('VideoPageCache', () => {
 
   it('does not keep a failed read', async () => {
     const cache = new VideoPageCache();
-    const failing = { parts: () => Promise.reject(new Error('busy')), players: async () => [] };
+    const failing = {
+      parts: () => Promise.reject(new Error('busy')),
+      players: async () => [],
+      playersTouched: async () => true,
+    };
     await expect(cache.page('p', states('s'), failing)).rejects.toThrow('busy');
     const read = source();
     expect(String(await cache.page('p', states('s'), read))).toBe('["a1","b1"]');

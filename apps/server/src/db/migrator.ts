@@ -34,6 +34,7 @@ import * as m0035 from './migrations/0035_fts_usermerge.ts';
 import * as m0036 from './migrations/0036_postgres_word_pairs.ts';
 import * as m0037 from './migrations/0037_video_page_tokens.ts';
 import * as m0038 from './migrations/0038_marks_leave_list_version.ts';
+import * as m0039 from './migrations/0039_player_changes.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0036_postgres_word_pairs': m0036,
   '0037_video_page_tokens': m0037,
   '0038_marks_leave_list_version': m0038,
+  '0039_player_changes': m0039,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Counts the database keeps for itself: totals and versions that triggers move with every write to the
  * tables they count, so lists, the Downloads page and the statistics read a row instead of counting.
@@ -33,6 +35,18 @@ export interface VideoListVersionTable {
 export interface VideoPageTokensTable {
   scope: number;
   token: number | string;
+}
+
+/**
+ * Kept by triggers (migration 0039): each change of a user's token (scope N above) and one video it touched,
+ * linked from the token before it; the newest 20 000 rows.
+ */
+export interface PlayerChangesTable {
+  seq: Generated<number>;
+  user_id: number;
+  prev_token: number | string | null;
+  token: number | string;
+  youtube_id: string;
 }
 
 /** Kept by triggers (migration 0012): each channel's videos. */

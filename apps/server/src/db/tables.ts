@@ -5,6 +5,7 @@ import type {
   UserWatchTotalsTable,
   VideoListVersionTable,
   VideoPageTokensTable,
+  PlayerChangesTable,
   ChannelFlagTotalsTable,
   ChannelVideoTotalsTable,
   QueueTotalsTable,
@@ -359,6 +360,7 @@ export interface Database {
   user_watch_totals: UserWatchTotalsTable;
   video_list_version: VideoListVersionTable;
   video_page_tokens: VideoPageTokensTable;
+  player_changes: PlayerChangesTable;
   channel_video_totals: ChannelVideoTotalsTable;
   channel_flag_totals: ChannelFlagTotalsTable;
   playlist_flag_totals: PlaylistFlagTotalsTable;

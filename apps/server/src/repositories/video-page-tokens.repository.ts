@@ -11,6 +11,15 @@ export interface PageTokens {
   user: string;
 }
 
+/** One row of `player_changes` (migration 0039): a change of a user's token and one video it touched. */
+export interface PlayerChange {
+  seq: number;
+  /** the user's token before the change; null for their first */
+  prev: string | null;
+  token: string;
+  youtubeId: string;
+}
+
 /** Reads the tokens outside any transaction. */
 export class VideoPageTokensRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -27,5 +36,28 @@ export class VideoPageTokensRepository {
       .execute();
     const token = (scope: number) => String(rows.find((row) => row.scope === scope)?.token ?? '-');
     return { archive: token(0), marks: token(-userId), user: token(userId) };
+  }
+
+  /**
+   * The user's token changes after `afterSeq`, oldest first, at most `newest` of them; without it, their
+   * newest `newest`. Both read through the (user_id, seq) index.
+   */
+  async playerChanges(userId: number, afterSeq: number | undefined, newest: number): Promise<PlayerChange[]> {
+    let query = this.db
+      .selectFrom('player_changes')
+      .select(['seq', 'prev_token', 'token', 'youtube_id'])
+      .where('user_id', '=', userId);
+    query =
+      afterSeq === undefined
+        ? query.orderBy('seq', 'desc').limit(newest)
+        : query.where('seq', '>', afterSeq).orderBy('seq', 'asc').limit(newest);
+    const rows = await query.execute();
+    if (afterSeq === undefined) rows.reverse();
+    return rows.map((row) => ({
+      seq: Number(row.seq),
+      prev: row.prev_token === null ? null : String(row.prev_token),
+      token: String(row.token),
+      youtubeId: row.youtube_id,
+    }));
   }
 }

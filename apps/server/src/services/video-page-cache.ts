@@ -16,6 +16,8 @@ export interface PageSources {
   parts(): Promise<VideoPageParts>;
   /** the user's players of these videos now, as JSON, in order */
   players(ids: string[]): Promise<string[]>;
+  /** whether the players' state moved from `from` by a change to any of these videos (true when unknown) */
+  playersTouched(from: string, ids: string[]): Promise<boolean>;
 }
 
 /** A kept page: its bytes, and where each video's player lies in them. */
@@ -36,8 +38,9 @@ interface KeptPage {
  * Each entry carries the states it was read at and is used only while they hold. The states are read before
  * the page, so the page is as new as them or newer: a page kept under states that still hold is what a read
  * now would find. When only the players' state moved (the user's player saved a position, or they marked a
- * video in a list without a watch filter), the page keeps everything but its players and reads those alone:
- * one indexed lookup of a dozen ids instead of the page's queries. Pages (and players) read at the same
+ * video in a list without a watch filter), the page keeps everything but its players and, when the change
+ * touched one of its videos (PlayerChanges), reads those alone: one indexed lookup of a dozen ids instead of
+ * the page's queries. Pages (and players) read at the same
  * states are read once: the 32 clients asking the same page after a download share one read. Least
  * recently used pages go first past `maxBytes`.
  *
@@ -63,7 +66,7 @@ export class VideoPageCache {
     if (!reading) {
       const read =
         kept?.states.frame === states.frame
-          ? sources.players(kept.ids).then((players) => withPlayers(kept, states, players))
+          ? playersRead(kept, states, sources)
           : sources.parts().then((parts) => pageOf(states, parts));
       reading = read.finally(() => this.reading.delete(readingKey));
       this.reading.set(readingKey, reading);
@@ -91,6 +94,12 @@ export class VideoPageCache {
     this.bytes -= entry.json.length;
     this.entries.delete(key);
   }
+}
+
+/** A kept page at new players' state: the same bytes when no change touched its videos, else new players. */
+async function playersRead(kept: KeptPage, states: PageStates, sources: PageSources): Promise<KeptPage> {
+  if (!(await sources.playersTouched(kept.states.players, kept.ids))) return { ...kept, states };
+  return withPlayers(kept, states, await sources.players(kept.ids));
 }
 
 /** A page from its parts: one Buffer, the chunks and players in turn. */

@@ -8,6 +8,7 @@ import { normalisedTags, rankSimilar, titleWords } from './similarity.ts';
 import type { UserConfigService } from './user-config.service.ts';
 import { jsonStrings } from './wire/format.ts';
 import { assembleVideos, VideoListPages, type VideoPageReader } from './video-list-pages.ts';
+import { PlayerChanges } from './player-changes.ts';
 import { VideoPageCache, type PageStates } from './video-page-cache.ts';
 import { exactJsonOf } from './wire/exact-json.ts';
 import { toPlayer } from './wire/video.mapper.ts';
@@ -40,6 +41,7 @@ export class VideoService {
     /** list pages: on the read threads when the server runs them, else here */
     private readonly pages: VideoPageReader = new VideoListPages(videos),
     private readonly pageCache = new VideoPageCache(),
+    private readonly playerChanges = new PlayerChanges((...args) => pageTokens.playerChanges(...args)),
   ) {}
 
   /**
@@ -54,6 +56,7 @@ export class VideoService {
     return this.pageCache.page(`${userId} ${pageSize} ${url}`, pageStates(query, tokens), {
       parts: () => this.pages.pageParts({ userId, query, url, pageSize }),
       players: (ids) => this.playersOf(ids, userId),
+      playersTouched: (from, ids) => this.playerChanges.touched(userId, from, tokens.user, ids),
     });
   }
 
