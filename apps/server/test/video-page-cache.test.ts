@@ -388,6 +388,15 @@ describe('VideoPageCache', () => {
     expect(read.counts).toEqual({ parts: 1, players: 1 });
   });
 
+  it('reads the whole page again when one of its videos is gone by the time its players are read', async () => {
+    const cache = new VideoPageCache();
+    const read = source();
+    await cache.page('p1', states('a'), read);
+    const gone = { ...read, players: async () => undefined };
+    expect(await text(cache.page('p1', states('a', 'p1'), gone))).toBe('["a2","b2"]');
+    expect(read.counts).toEqual({ parts: 2, players: 0 });
+  });
+
   it('cuts the players by bytes, not characters', async () => {
     const cache = new VideoPageCache();
     const read = {

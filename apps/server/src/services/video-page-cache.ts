@@ -14,8 +14,8 @@ export interface PageStates {
 export interface PageSources {
   /** the whole page, read afresh */
   parts(): Promise<VideoPageParts>;
-  /** the user's players of these videos now, as JSON, in order */
-  players(ids: string[]): Promise<string[]>;
+  /** the user's players of these videos now, as JSON, in order; undefined when one of them is gone */
+  players(ids: string[]): Promise<string[] | undefined>;
   /** whether the players' state moved from `from` by a change to any of these videos (true when unknown) */
   playersTouched(from: string, ids: string[]): Promise<boolean>;
 }
@@ -99,7 +99,10 @@ export class VideoPageCache {
 /** A kept page at new players' state: the same bytes when no change touched its videos, else new players. */
 async function playersRead(kept: KeptPage, states: PageStates, sources: PageSources): Promise<KeptPage> {
   if (!(await sources.playersTouched(kept.states.players, kept.ids))) return { ...kept, states };
-  return withPlayers(kept, states, await sources.players(kept.ids));
+  const players = await sources.players(kept.ids);
+  // a video deleted since the states were read: the archive's token has moved too, so the page is read afresh
+  if (!players) return pageOf(states, await sources.parts());
+  return withPlayers(kept, states, players);
 }
 
 /** A page from its parts: one Buffer, the chunks and players in turn. */

@@ -60,13 +60,12 @@ export class VideoService {
     });
   }
 
-  /** The caller's players of these videos as the list writes them. */
-  private async playersOf(ids: string[], userId: number): Promise<string[]> {
+  /** The caller's players of these videos as the list writes them; undefined when one is gone. */
+  private async playersOf(ids: string[], userId: number): Promise<string[] | undefined> {
     const marks = new Map((await this.videos.playerMarksOf(ids, userId)).map((m) => [m.youtube_id, m]));
+    if (ids.some((id) => !marks.has(id))) return undefined;
     return ids.map((id) => {
-      const mark = marks.get(id);
-      // a video deleted since the page was read: the archive's token moved, the next request reads afresh
-      if (!mark) return playerJson(toPlayer({ duration: 0, watched: 0, watched_date: null }, null));
+      const mark = marks.get(id)!;
       return playerJson(toPlayer(mark, mark.progress_position));
     });
   }
