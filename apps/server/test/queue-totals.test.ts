@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSearchFunctions } from '../src/db/search/sqlite-functions.ts';
 import type { Database } from '../src/db/tables.ts';
 import { DownloadQueueRepository } from '../src/repositories/download-queue.repository.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from './helpers/database.ts';
+import { analyzeOwnTables, createTestDatabase, ENGINES, type TestDatabase } from './helpers/database.ts';
 
 const ITEMS = 20_000;
 const CHANNELS = 40;
@@ -126,7 +126,7 @@ async function recorded(engine: string, database: TestDatabase, sent: CompiledQu
       options: `-c search_path=${rows[0]!.schema}`,
     });
     // the statistics autovacuum gathers on a live database
-    await pool.query('ANALYZE');
+    await analyzeOwnTables(database.db);
     const explain: Explain = async (q) =>
       (await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${q.sql}`, [...q.parameters])).rows.map(
         (row) => row['QUERY PLAN'],

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openPostgres, openSqlite, type DatabaseHandle, type Engine } from '../../src/db/dialect.ts';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrator.ts';
+import type { Database } from '../../src/db/tables.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -55,4 +57,15 @@ export async function createTestDatabase(engine: Engine, upTo?: string): Promise
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * ANALYZE of the tables of the test's own schema (PostgreSQL): a bare ANALYZE goes through every schema of
+ * the database, the other test files' and a kept benchmark archive's too, and waits for any index being built
+ * there.
+ */
+export async function analyzeOwnTables(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(db);
+  if (rows.length > 0) await sql.raw(`ANALYZE ${rows.map((r) => r.name).join(', ')}`).execute(db);
 }

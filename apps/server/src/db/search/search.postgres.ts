@@ -23,7 +23,7 @@ import {
 import { editVariants } from './search-text.ts';
 import { inRankOrder, notIn, phraseFirstPage, type RankedRow } from './phrase-first.ts';
 import { tsqueryExpression, tsqueryPhrase } from './tsquery.ts';
-import { exactGroups, findingItems, pairWords, runWords } from './term-groups.ts';
+import { exactGroups, findingItems, isCommon, pairWords, runWords } from './term-groups.ts';
 
 const NONE = sql``;
 /** Weight letters of the documents (migration 0004): A title/name, B tags, C channel name, D description. */
@@ -103,7 +103,10 @@ export class PostgresSearchIndex implements SearchIndex {
             FROM subtitle_fragments_search s CROSS JOIN ${tsquery(expression)} q ${lines}
             WHERE ${found(finder)} AND ${filters} ${notIn(sql`s.id`, exclude)}`;
         const ranked = groups
-          ? await this.fulltextPage('subtitle_fragments_search', matches, groups, true, p)
+          ? await this.fulltextPage('subtitle_fragments_search', matches, groups, p, {
+              phraseFirst: true,
+              scannable: conditions.length === 0,
+            })
           : await this.rows<RankedRow<number>>(
               page_(sql`SELECT b.id AS rid, 1 AS score FROM subtitle_fragments b WHERE ${filters}`, p),
             );
@@ -135,7 +138,10 @@ export class PostgresSearchIndex implements SearchIndex {
             WHERE ${found(finder)} ${channel} ${notIn(sql`s.comment_id`, exclude)}`;
         // comments are not searched phrase first: SQLite has no word pairs index for them
         const ranked = groups
-          ? await this.fulltextPage('comments_search', matches, groups, false, p)
+          ? await this.fulltextPage('comments_search', matches, groups, p, {
+              phraseFirst: false,
+              scannable: !query.channel,
+            })
           : await this.rows<RankedRow<string>>(
               page_(sql`SELECT b.comment_id AS rid, 1 AS score FROM comments b WHERE 1 = 1 ${channel}`, p),
             );
@@ -162,9 +168,10 @@ export class PostgresSearchIndex implements SearchIndex {
     table: 'subtitle_fragments_search' | 'comments_search',
     matches: (expression: string, exclude: K[], finder?: Finder) => RawBuilder<unknown>,
     groups: TermGroup[],
-    phraseFirst: boolean,
     page: PageSpec,
+    how: { phraseFirst: boolean; scannable: boolean },
   ): Promise<RankedRow<K>[]> {
+    const { phraseFirst, scannable } = how;
     const all = tsqueryExpression(groups);
     const phrase = phraseFirst ? tsqueryPhrase(groups) : undefined;
     return phraseFirstPage<K>(
@@ -178,7 +185,7 @@ export class PostgresSearchIndex implements SearchIndex {
         },
         blocks: async (p, exclude) =>
           this.rows<RankedRow<K>>(
-            rankedBlocks(matches(all, exclude, await this.narrowing(table, groups)), p),
+            rankedBlocks(matches(all, exclude, await this.narrowing(table, groups, scannable)), p),
           ),
       },
       page,
@@ -190,14 +197,25 @@ export class PostgresSearchIndex implements SearchIndex {
    * 1 % of them (pg_stats) ranks the rows but does not find them, as on SQLite. An AND with "it" and "not"
    * read a million postings of each at 10 million lines (20-50 ms) to find the lines that also hold "viga".
    * The rarest word finds them when all are common; undefined when none is (every word finds them).
+   *
+   * A common word that finds them is read by scanning the table (`scannable`: no filter narrows the lines
+   * further), not through the index: a GIN index gives its rows only once it has read every posting of the
+   * word into a bitmap, 1.16 million for "know" at 10 million lines (30-330 ms), while the table in its own
+   * order (the order the bitmap gives too) holds the first 100 lines with the word within its first 10 000
+   * rows at 1 % of lines (0.5 ms for "know"). A filter (a language, a channel) could leave the scan going
+   * through millions of lines, so a filtered search keeps the index.
    */
-  private async narrowing(table: string, groups: TermGroup[]): Promise<Finder> {
-    if (groups.length < 2) return undefined;
+  private async narrowing(table: string, groups: TermGroup[], scannable: boolean): Promise<Finder> {
     const { rows, words } = await this.frequency.counts(table);
     // a prefix or an unlisted word is rare enough; a group of typo variants is in as many rows as all of them
     const inRows = groups.map((g) => (g.prefix ? 0 : g.terms.reduce((n, t) => n + (words.get(t) ?? 0), 0)));
     const finding = findingItems(groups, inRows, rows, this.commonRows);
-    return finding.length === groups.length ? undefined : { words: tsqueryExpression(finding) };
+    const scan =
+      scannable &&
+      finding.length === 1 &&
+      isCommon(inRows[groups.indexOf(finding[0]!)]!, rows, this.commonRows);
+    if (!scan && finding.length === groups.length) return undefined;
+    return { words: tsqueryExpression(finding), scan };
   }
 
   /**
@@ -309,12 +327,13 @@ export class PostgresSearchIndex implements SearchIndex {
 
 /**
  * How a full-text query finds its rows: through every word (undefined), through its rare words only (common
- * ones rank the rows but do not find them, as on SQLite), or through the word pair keys of its phrase
+ * ones rank the rows but do not find them, as on SQLite) or, when every word is common, its rarest one
+ * (`scan`: read from the table in its order, see `narrowing`), or through the word pair keys of its phrase
  * (migration 0036): the first `cap` lines holding those keys in index order, checked for the phrase, as
  * SQLite checks the candidates of its pairs index (a pair like "and_which" is in thousands of lines that
  * rarely go on with "and": checking them all took 140 ms).
  */
-type Finder = { pairs: number[]; cap: number } | { words: string } | undefined;
+type Finder = { pairs: number[]; cap: number } | { words: string; scan: boolean } | undefined;
 
 /**
  * The condition for the rows (`s`) a finder finds that hold query `q` (pair keys: subtitle lines only). `ts_match_vq` is `@@`
@@ -323,7 +342,11 @@ type Finder = { pairs: number[]; cap: number } | { words: string } | undefined;
  */
 function found(finder: Finder) {
   if (finder === undefined) return sql`s.doc @@ q`;
-  if ('words' in finder) return sql`s.doc @@ ${tsquery(finder.words)}`;
+  if ('words' in finder) {
+    return finder.scan
+      ? sql`ts_match_vq(s.doc, ${tsquery(finder.words)})`
+      : sql`s.doc @@ ${tsquery(finder.words)}`;
+  }
   return sql`s.id IN (SELECT c.id FROM subtitle_fragments_search c
       WHERE tk_word_pair_keys(c.doc) @> ${finder.pairs}::int[] LIMIT ${finder.cap})
     AND ts_match_vq(s.doc, q)`;
