@@ -30,6 +30,7 @@ describe.each(ENGINES)('full-text search on a big archive on %s', (engine) => {
     await insertFragment(database.db, IDS.rocket, 'de', 'auto', 901, 'an article about the crew');
     // after every "part" line: beyond the first ranking window of the words "crew", "and", "the"
     await insertFragment(database.db, IDS.rocket, 'de', 'auto', 902, 'crew and the rocket, reversed');
+    await insertFragment(database.db, IDS.rocket, 'de', 'auto', 903, 'a crewmate on board');
     if (engine === 'sqlite') {
       plain = new SqliteSearchIndex(database.db);
       commonAt20 = new SqliteSearchIndex(database.db, 20);
@@ -130,6 +131,22 @@ describe.each(ENGINES)('full-text search on a big archive on %s', (engine) => {
       expect(crew).toBeLessThan(parts * 1.25);
     },
   );
+
+  it('takes a typed word the index holds as the word, not as the start of longer ones', async () => {
+    const all = { limit: 300, offset: 0 };
+    const typing = await commonAt20.fragments({ words: words('crew', true) }, all);
+    expect(typing.hits.length).toBeGreaterThan(parts);
+    expect(typing.hits.map((h) => h.line)).not.toContain('a crewmate on board');
+    const prefix = await commonAt20.fragments({ words: words('crewm', true) }, all);
+    expect(prefix.hits.map((h) => h.line)).toEqual(['a crewmate on board']);
+  });
+
+  it('finds a common word from a misspelling of it', async () => {
+    const misspelt = { words: ['rockex'], prefixLast: false, typos: 1 as const };
+    const { hits } = await commonAt20.fragments({ words: misspelt }, page);
+    expect(hits).toHaveLength(30);
+    expect(hits.every((h) => h.line.includes('rocket'))).toBe(true);
+  });
 
   it('finds comments the same way', async () => {
     const { hits } = await plain.comments({ words: words('recipe is') }, page);

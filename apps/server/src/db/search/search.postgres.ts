@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
 import { PostgresWordFrequency } from './pg-word-frequency.ts';
+import { PostgresWordLookup } from './pg-word-lookup.ts';
 import {
   COMMON_WORD_ROWS,
   FULLTEXT_RANK_WINDOW,
@@ -20,7 +21,6 @@ import {
   type VideoSearch,
   type WordsSpec,
 } from './search-index.ts';
-import { editVariants } from './search-text.ts';
 import { inRankOrder, notIn, phraseFirstPage, type RankedRow } from './phrase-first.ts';
 import { tsqueryExpression, tsqueryPhrase } from './tsquery.ts';
 import { exactGroups, findingItems, isCommon, pairWords, runWords } from './term-groups.ts';
@@ -42,6 +42,7 @@ const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression
 /** PostgreSQL engine: weighted tsvector side tables kept by triggers (migration 0004), ts_rank_cd ranking. */
 export class PostgresSearchIndex implements SearchIndex {
   private readonly frequency: PostgresWordFrequency;
+  private readonly lookup: PostgresWordLookup;
 
   /** `commonRows`: see `narrowing` (tests lower it to exercise that path on a small library). */
   constructor(
@@ -49,6 +50,7 @@ export class PostgresSearchIndex implements SearchIndex {
     private readonly commonRows = COMMON_WORD_ROWS,
   ) {
     this.frequency = new PostgresWordFrequency(db);
+    this.lookup = new PostgresWordLookup(db, this.frequency);
   }
 
   videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
@@ -71,7 +73,7 @@ export class PostgresSearchIndex implements SearchIndex {
             WHERE s.doc @@ q ${filter} LIMIT ${RANK_WINDOW}) x
           ORDER BY score DESC, id LIMIT ${p.limit} OFFSET ${p.offset}`);
       },
-      (word, d) => this.neighbours('videos', weights, word, d),
+      (word, d) => this.lookup.neighbours('videos', weights, word, d),
     );
   }
 
@@ -118,8 +120,8 @@ export class PostgresSearchIndex implements SearchIndex {
           JOIN channels c ON c.channel_id = v.channel_id WHERE sf.id IN (${sql.join(ranked.map((r) => r.rid))})`);
         return inRankOrder(ranked, rows, (row) => row.id);
       },
-      (word, d) => this.neighbours('subtitle_fragments', '', word, d),
-      (word) => this.isIndexedWord('subtitle_fragments', word),
+      (word, d) => this.lookup.neighbours('subtitle_fragments', '', word, d),
+      (word) => this.lookup.isIndexedWord('subtitle_fragments', word),
     );
   }
 
@@ -154,8 +156,8 @@ export class PostgresSearchIndex implements SearchIndex {
           WHERE cm.comment_id IN (${sql.join(ranked.map((r) => r.rid))})`);
         return inRankOrder(ranked, rows, (row) => row.comment_id);
       },
-      (word, d) => this.neighbours('comments', '', word, d),
-      (word) => this.isIndexedWord('comments', word),
+      (word, d) => this.lookup.neighbours('comments', '', word, d),
+      (word) => this.lookup.isIndexedWord('comments', word),
     );
   }
 
@@ -295,33 +297,12 @@ export class PostgresSearchIndex implements SearchIndex {
             ORDER BY score DESC, id LIMIT ${p.limit} OFFSET ${p.offset}`)
           : this.ids(sql`SELECT d.${key} AS id, 1 AS score FROM ${sql.raw(table)} d WHERE ${filter}
               ORDER BY d.${sql.ref(name)}, d.${key} LIMIT ${p.limit} OFFSET ${p.offset}`),
-      (word, d) => this.neighbours(table, weights, word, d),
+      (word, d) => this.lookup.neighbours(table, weights, word, d),
     );
   }
 
   private async ids(query: RawBuilder<ScoredId>): Promise<ScoredId[]> {
     return (await query.execute(this.db)).rows;
-  }
-
-  private async isIndexedWord(table: SearchTable, word: string): Promise<boolean> {
-    const found = await sql`SELECT 1 FROM ${sql.raw(`${table}_search`)}
-      WHERE doc @@ ${tsquery(tsqueryExpression([{ terms: [word] }]))} LIMIT 1`.execute(this.db);
-    return found.rows.length > 0;
-  }
-
-  /** Candidate spellings checked against the index in one statement; only words that occur come back. */
-  private async neighbours(
-    table: SearchTable,
-    weights: string,
-    word: string,
-    distance: 1 | 2,
-  ): Promise<string[]> {
-    const candidates = [...editVariants(word, distance)];
-    const suffix = weights ? `:${weights}` : '';
-    const result = await sql<{ t: string }>`SELECT t FROM unnest(${candidates}::text[]) t
-      WHERE EXISTS (SELECT 1 FROM ${sql.raw(`${table}_search`)} s
-        WHERE s.doc @@ to_tsquery('tk_search', quote_literal(t) || ${suffix}))`.execute(this.db);
-    return result.rows.map((r) => r.t);
   }
 }
 

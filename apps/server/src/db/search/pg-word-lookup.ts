@@ -1,0 +1,49 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../tables.ts';
+import type { PostgresWordFrequency } from './pg-word-frequency.ts';
+import { editVariants } from './search-text.ts';
+import { tsqueryExpression } from './tsquery.ts';
+
+type SearchTable = 'videos' | 'channels' | 'playlists' | 'comments' | 'subtitle_fragments';
+
+const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression})`;
+
+/** Which words a PostgreSQL search table holds: a typed word, and the spellings near a word (typos). */
+export class PostgresWordLookup {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly frequency: PostgresWordFrequency,
+  ) {}
+
+  /**
+   * Whether a word is in a big full-text index (subtitle lines, comments). A word among pg_stats' most common
+   * ones is, without a look: the look reads every posting of the word into a bitmap before it gives one row
+   * (a GIN index cannot stop early), a million of them for "know" at 10 million lines.
+   */
+  async isIndexedWord(table: 'subtitle_fragments' | 'comments', word: string): Promise<boolean> {
+    if ((await this.frequency.counts(`${table}_search`)).words.has(word)) return true;
+    const found = await sql`SELECT 1 FROM ${sql.raw(`${table}_search`)}
+      WHERE doc @@ ${tsquery(tsqueryExpression([{ terms: [word] }]))} LIMIT 1`.execute(this.db);
+    return found.rows.length > 0;
+  }
+
+  /**
+   * Candidate spellings checked against the index in one statement; only words that occur come back. In the
+   * big full-text indexes the common words come from pg_stats without a look (see `isIndexedWord`).
+   */
+  async neighbours(table: SearchTable, weights: string, word: string, distance: 1 | 2): Promise<string[]> {
+    const candidates = [...editVariants(word, distance)];
+    const common =
+      table === 'subtitle_fragments' || table === 'comments'
+        ? (await this.frequency.counts(`${table}_search`)).words
+        : new Map<string, number>();
+    const suffix = weights ? `:${weights}` : '';
+    const result = await sql<{
+      t: string;
+    }>`SELECT t FROM unnest(${candidates.filter((c) => !common.has(c))}::text[]) t
+      WHERE EXISTS (SELECT 1 FROM ${sql.raw(`${table}_search`)} s
+        WHERE s.doc @@ to_tsquery('tk_search', quote_literal(t) || ${suffix}))`.execute(this.db);
+    const found = new Set(result.rows.map((r) => r.t));
+    return candidates.filter((c) => common.has(c) || found.has(c));
+  }
+}
