@@ -60,6 +60,11 @@ describe.each(ENGINES)('full-text search on a big archive on %s', (engine) => {
     expect(hits[1]!.score).toBeLessThan(hits[0]!.score);
   });
 
+  it('counts a word being typed as the common words it starts: it ranks the lines but does not find them', async () => {
+    const { hits } = await commonAt20.fragments({ words: words('article th', true) }, page);
+    expect(hits.map((h) => h.line)).toEqual(['an article about the crew', 'crew only, no article']);
+  });
+
   it('narrows by the rarest word when every word is common', async () => {
     // "part" and "the" are both in more than 20 lines; "7" is in one: the exact phrase comes first
     const { hits } = await commonAt20.fragments({ words: words('crew part 7') }, page);

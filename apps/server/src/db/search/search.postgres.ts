@@ -209,8 +209,11 @@ export class PostgresSearchIndex implements SearchIndex {
    */
   private async narrowing(table: string, groups: TermGroup[], scannable: boolean): Promise<Finder> {
     const { rows, words } = await this.frequency.counts(table);
-    // a prefix or an unlisted word is rare enough; a group of typo variants is in as many rows as all of them
-    const inRows = groups.map((g) => (g.prefix ? 0 : g.terms.reduce((n, t) => n + (words.get(t) ?? 0), 0)));
+    // an unlisted word is rare enough; a group of typo variants is in as many rows as all of them, and a
+    // prefix as the listed words it starts ("the" of "the", "they", "there": its postings are theirs together)
+    const listed = (g: TermGroup) =>
+      g.prefix ? [...words.keys()].filter((word) => word.startsWith(g.prefix!)) : [];
+    const inRows = groups.map((g) => [...g.terms, ...listed(g)].reduce((n, t) => n + (words.get(t) ?? 0), 0));
     const finding = findingItems(groups, inRows, rows, this.commonRows);
     const scan =
       scannable &&
