@@ -31,6 +31,7 @@ describe.each(ENGINES)('full-text search on a big archive on %s', (engine) => {
     // after every "part" line: beyond the first ranking window of the words "crew", "and", "the"
     await insertFragment(database.db, IDS.rocket, 'de', 'auto', 902, 'crew and the rocket, reversed');
     await insertFragment(database.db, IDS.rocket, 'de', 'auto', 903, 'a crewmate on board');
+
     if (engine === 'sqlite') {
       plain = new SqliteSearchIndex(database.db);
       commonAt20 = new SqliteSearchIndex(database.db, 20);
@@ -101,6 +102,20 @@ describe.each(ENGINES)('full-text search on a big archive on %s', (engine) => {
     }
   });
 
+  // PostgreSQL finds the lines holding a phrase whose every pair is common by scanning the table for its
+  // rarest pair, not through the pair keys index: the first lines holding it are the same.
+  it.runIf(engine === 'postgres')(
+    'finds the same phrase lines through a common pair as through the pairs index',
+    async () => {
+      for (const offset of [0, 30, 90]) {
+        const keys = await plain.fragments({ words: words('and the crew') }, { limit: 30, offset });
+        const scanned = await commonAt20.fragments({ words: words('and the crew') }, { limit: 30, offset });
+        expect(scanned.hits.map((h) => h.id)).toEqual(keys.hits.map((h) => h.id));
+        expect(scanned.hits.every((h) => h.line.includes('and the crew'))).toBe(true);
+      }
+    },
+  );
+
   it('ranks phrase lines first when the phrase itself is in more lines than a window', async () => {
     const { hits } = await commonAt20.fragments({ words: words('and the crew') }, page);
     expect(hits).toHaveLength(30);
@@ -156,5 +171,36 @@ describe.each(ENGINES)('full-text search on a big archive on %s', (engine) => {
   it('finds comments the same way', async () => {
     const { hits } = await plain.comments({ words: words('recipe is') }, page);
     expect(hits.map((h) => h.comment_id)).toEqual(['Ugcomment3']);
+  });
+});
+
+describe.each(ENGINES)('a phrase whose pair is as common as its words on %s', (engine) => {
+  let database: TestDatabase;
+  let commonAt20: SearchIndex;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedSearchLibrary(database.db);
+    // "gamma" and "delta" in 145 lines, as a phrase in the last 25 only
+    for (let i = 0; i < 120; i++) {
+      await insertFragment(database.db, IDS.rocket, 'fr', 'auto', 1000 + i, `gamma words ${i} then delta`);
+    }
+    for (let i = 0; i < 25; i++) {
+      await insertFragment(database.db, IDS.rocket, 'fr', 'auto', 1200 + i, `said gamma delta ${i}`);
+    }
+    if (engine === 'sqlite') {
+      commonAt20 = new SqliteSearchIndex(database.db, 20);
+    } else {
+      await analyzeOwnTables(database.db);
+      commonAt20 = new PostgresSearchIndex(database.db, 20);
+    }
+  });
+  afterAll(() => database.cleanup());
+
+  it('puts the lines holding the phrase first', async () => {
+    // through the words alone, the first 100 lines holding "gamma" have no phrase
+    const words = { words: ['gamma', 'delta'], prefixLast: false, typos: 0 as const };
+    const { hits } = await commonAt20.fragments({ words }, { limit: 30, offset: 0 });
+    expect(hits.slice(0, 25).every((h) => h.line.includes('gamma delta'))).toBe(true);
+    expect(hits[25]?.line).not.toContain('gamma delta');
   });
 });

@@ -8,12 +8,15 @@ export interface WordCounts {
   rows: number;
   /** the rows each of its most common words is in (others are in fewer than the least of these) */
   words: Map<string, number>;
+  /** the same for the word pair keys of its pairs index (subtitle lines, migration 0036); else empty */
+  pairs: Map<number, number>;
 }
 
 /**
  * How many rows of a search table (`subtitle_fragments_search`, `comments_search`) the common words are in,
  * from the statistics ANALYZE keeps anyway: pg_stats' most common elements of `doc` (the 1 000 most common
- * lexemes of a sample and the fraction of rows holding each). Read once per ten minutes per table; a table
+ * lexemes of a sample and the fraction of rows holding each), and of its word pair keys if it has them. Read
+ * once per ten minutes per table; a table
  * never analyzed has none, and then every word counts as rare (all of them find the rows, as before).
  */
 export class PostgresWordFrequency {
@@ -41,6 +44,13 @@ export class PostgresWordFrequency {
     const total = Number(row?.total ?? 0);
     const words = new Map<string, number>();
     for (const [i, word] of (row?.words ?? []).entries()) words.set(word, row!.freqs![i]! * total);
-    return { rows: total, words };
+    // ANALYZE keeps the same statistics for an index's expression, under the index's name
+    const keys = await sql<{ keys: number[] | null; freqs: number[] | null }>`
+      SELECT most_common_elems::text::int[] AS keys, most_common_elem_freqs AS freqs FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = ${`${table}_pairs_idx`}`.execute(this.db);
+    const pairs = new Map<number, number>();
+    const stats = keys.rows[0];
+    for (const [i, key] of (stats?.keys ?? []).entries()) pairs.set(key, stats!.freqs![i]! * total);
+    return { rows: total, words, pairs };
   }
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
+import { found, PostgresFinders, type Finder } from './pg-fulltext-finders.ts';
 import { PostgresWordFrequency } from './pg-word-frequency.ts';
 import { PostgresWordLookup } from './pg-word-lookup.ts';
 import {
@@ -23,7 +24,7 @@ import {
 } from './search-index.ts';
 import { inRankOrder, notIn, phraseFirstPage, type RankedRow } from './phrase-first.ts';
 import { tsqueryExpression, tsqueryPhrase } from './tsquery.ts';
-import { exactGroups, findingItems, isCommon, pairWords, runWords } from './term-groups.ts';
+import { exactGroups, runWords } from './term-groups.ts';
 
 const NONE = sql``;
 /** Weight letters of the documents (migration 0004): A title/name, B tags, C channel name, D description. */
@@ -43,14 +44,16 @@ const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression
 export class PostgresSearchIndex implements SearchIndex {
   private readonly frequency: PostgresWordFrequency;
   private readonly lookup: PostgresWordLookup;
+  private readonly finders: PostgresFinders;
 
-  /** `commonRows`: see `narrowing` (tests lower it to exercise that path on a small library). */
+  /** `commonRows`: see PostgresFinders (tests lower it to exercise those paths on a small library). */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly commonRows = COMMON_WORD_ROWS,
+    commonRows = COMMON_WORD_ROWS,
   ) {
     this.frequency = new PostgresWordFrequency(db);
     this.lookup = new PostgresWordLookup(db, this.frequency);
+    this.finders = new PostgresFinders(db, this.frequency, commonRows);
   }
 
   videos(query: VideoSearch, page: PageSpec): Promise<SearchResult<ScoredId>> {
@@ -180,60 +183,18 @@ export class PostgresSearchIndex implements SearchIndex {
       {
         phrase: async (limit) => {
           if (phrase === undefined) return undefined;
-          const pairs = await this.wordPairs(groups);
+          const pairs = await this.finders.phrasePairs(table, groups, limit, scannable);
           return this.rows<RankedRow<K>>(
-            sql`SELECT rid, score FROM (${matches(phrase, [], pairs && { pairs, cap: limit })} LIMIT ${limit}) m ORDER BY score DESC, rid`,
+            sql`SELECT rid, score FROM (${matches(phrase, [], pairs)} LIMIT ${limit}) m ORDER BY score DESC, rid`,
           );
         },
         blocks: async (p, exclude) =>
           this.rows<RankedRow<K>>(
-            rankedBlocks(matches(all, exclude, await this.narrowing(table, groups, scannable)), p),
+            rankedBlocks(matches(all, exclude, await this.finders.narrowing(table, groups, scannable)), p),
           ),
       },
       page,
     );
-  }
-
-  /**
-   * The words that find a query's rows when some are common: a word in more than COMMON_WORD_ROWS rows and
-   * 1 % of them (pg_stats) ranks the rows but does not find them, as on SQLite. An AND with "it" and "not"
-   * read a million postings of each at 10 million lines (20-50 ms) to find the lines that also hold "viga".
-   * The rarest word finds them when all are common; undefined when none is (every word finds them).
-   *
-   * A common word that finds them is read by scanning the table (`scannable`: no filter narrows the lines
-   * further), not through the index: a GIN index gives its rows only once it has read every posting of the
-   * word into a bitmap, 1.16 million for "know" at 10 million lines (30-330 ms), while the table in its own
-   * order (the order the bitmap gives too) holds the first 100 lines with the word within its first 10 000
-   * rows at 1 % of lines (0.5 ms for "know"). A filter (a language, a channel) could leave the scan going
-   * through millions of lines, so a filtered search keeps the index.
-   */
-  private async narrowing(table: string, groups: TermGroup[], scannable: boolean): Promise<Finder> {
-    const { rows, words } = await this.frequency.counts(table);
-    // an unlisted word is rare enough; a group of typo variants is in as many rows as all of them, and a
-    // prefix as the listed words it starts ("the" of "the", "they", "there": its postings are theirs together)
-    const listed = (g: TermGroup) =>
-      g.prefix ? [...words.keys()].filter((word) => word.startsWith(g.prefix!)) : [];
-    const inRows = groups.map((g) => [...g.terms, ...listed(g)].reduce((n, t) => n + (words.get(t) ?? 0), 0));
-    const finding = findingItems(groups, inRows, rows, this.commonRows);
-    const scan =
-      scannable &&
-      finding.length === 1 &&
-      isCommon(inRows[groups.indexOf(finding[0]!)]!, rows, this.commonRows);
-    if (!scan && finding.length === groups.length) return undefined;
-    return { words: tsqueryExpression(finding), scan };
-  }
-
-  /**
-   * The word pair keys of a phrase query as `tk_word_pair_keys` makes them from a line (migration 0036), so
-   * they are those of the index; undefined when its words make no pair.
-   */
-  private async wordPairs(groups: TermGroup[]): Promise<number[] | undefined> {
-    const words = pairWords(groups);
-    if (!words) return undefined;
-    const { rows } = await sql<{ pairs: number[] }>`
-      SELECT tk_word_pair_keys(tk_search_vector(${words.join(' ')}, 'D')) AS pairs`.execute(this.db);
-    const pairs = rows[0]?.pairs ?? [];
-    return pairs.length > 0 ? pairs : undefined;
   }
 
   private async rows<T>(query: RawBuilder<unknown>): Promise<T[]> {
@@ -307,33 +268,6 @@ export class PostgresSearchIndex implements SearchIndex {
   private async ids(query: RawBuilder<ScoredId>): Promise<ScoredId[]> {
     return (await query.execute(this.db)).rows;
   }
-}
-
-/**
- * How a full-text query finds its rows: through every word (undefined), through its rare words only (common
- * ones rank the rows but do not find them, as on SQLite) or, when every word is common, its rarest one
- * (`scan`: read from the table in its order, see `narrowing`), or through the word pair keys of its phrase
- * (migration 0036): the first `cap` lines holding those keys in index order, checked for the phrase, as
- * SQLite checks the candidates of its pairs index (a pair like "and_which" is in thousands of lines that
- * rarely go on with "and": checking them all took 140 ms).
- */
-type Finder = { pairs: number[]; cap: number } | { words: string; scan: boolean } | undefined;
-
-/**
- * The condition for the rows (`s`) a finder finds that hold query `q` (pair keys: subtitle lines only). `ts_match_vq` is `@@`
- * written so that the planner cannot read the words index for it too: it did, a BitmapAnd of the pairs with
- * the postings of "little", "and" and "that" (151 of a search's 155 ms, where the pairs took 2.6).
- */
-function found(finder: Finder) {
-  if (finder === undefined) return sql`s.doc @@ q`;
-  if ('words' in finder) {
-    return finder.scan
-      ? sql`ts_match_vq(s.doc, ${tsquery(finder.words)})`
-      : sql`s.doc @@ ${tsquery(finder.words)}`;
-  }
-  return sql`s.id IN (SELECT c.id FROM subtitle_fragments_search c
-      WHERE tk_word_pair_keys(c.doc) @> ${finder.pairs}::int[] LIMIT ${finder.cap})
-    AND ts_match_vq(s.doc, q)`;
 }
 
 /**

@@ -31,3 +31,8 @@ export function tsqueryPhrase(groups: TermGroup[]): string | undefined {
   );
   return single ? groups.map((g) => group(g, '')).join(' <-> ') : undefined;
 }
+
+/** Two words next to each other (`'you' <-> 'know'`): a pair of a phrase. */
+export function tsqueryPair(first: string, second: string): string {
+  return `${lexeme(first)} <-> ${lexeme(second)}`;
+}
