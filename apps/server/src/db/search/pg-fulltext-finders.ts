@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../tables.ts';
 import type { PostgresWordFrequency } from './pg-word-frequency.ts';
 import type { TermGroup } from './search-index.ts';
-import { findingItems, isCommon, pairWords } from './term-groups.ts';
+import { findingItems, pairWords } from './term-groups.ts';
 import { tsqueryExpression, tsqueryPair } from './tsquery.ts';
 
 const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression})`;
@@ -11,8 +11,8 @@ const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression
  * How a full-text query finds its rows on PostgreSQL:
  * - undefined: through every word;
  * - `words`: through its rare words only (common ones rank the rows but do not find them, as on SQLite) or,
- *   when every word is common, its rarest one, then with `scan` read from the table in its order (see
- *   `narrowing`);
+ *   when every word is common, its rarest one; with `scan` (one word in enough lines) read from the table in
+ *   its order (see `narrowing`);
  * - `pairs`: through the word pair keys of its phrase (migration 0036): the first `cap` lines holding those
  *   keys in index order, checked for the phrase, as SQLite checks the candidates of its pairs index (a pair
  *   like "and_which" is in thousands of lines that rarely go on with "and": checking them all took 140 ms);
@@ -55,13 +55,24 @@ export class PostgresFinders {
   ) {}
 
   /**
+   * Whether the first 100 rows holding a word or pair in `rows` of `indexRows` are found sooner by scanning
+   * the table than through a GIN index: above half a percent of the lines. Measured at 10 million lines under
+   * the bench: a bitmap of 50 000-100 000 postings took 20-75 ms (past `work_mem` its pages are checked line
+   * by line), a scan to the 100th of 20 000 rows 9-18 ms (0.9 µs a line); below, the bitmap is smaller and
+   * the scan longer. `commonRows` keeps small archives on the index, where both are cheap.
+   */
+  private worthScanning(rows: number, indexRows: number): boolean {
+    return rows > this.commonRows && rows > indexRows / 200;
+  }
+
+  /**
    * The words that find a query's rows when some are common: a word in more than COMMON_WORD_ROWS rows and
    * 1 % of them (pg_stats) ranks the rows but does not find them, as on SQLite. An AND with "it" and "not"
    * read a million postings of each at 10 million lines (20-50 ms) to find the lines that also hold "viga".
    * The rarest word finds them when all are common; undefined when none is (every word finds them).
    *
-   * A common word that finds them is read by scanning the table (`scannable`: no filter narrows the lines
-   * further), not through the index: a GIN index gives its rows only once it has read every posting of the
+   * A lone word that finds them and is in enough lines (`worthScanning`) is read by scanning the table
+   * (`scannable`: no filter narrows the lines further), not through the index: a GIN index gives its rows only once it has read every posting of the
    * word into a bitmap, 1.16 million for "know" at 10 million lines (30-330 ms), while the table in its own
    * order (the order the bitmap gives too) holds the first 100 lines with the word within its first 10 000
    * rows at 1 % of lines (0.5 ms for "know"). A filter (a language, a channel) could leave the scan going
@@ -76,9 +87,7 @@ export class PostgresFinders {
     const inRows = groups.map((g) => [...g.terms, ...listed(g)].reduce((n, t) => n + (words.get(t) ?? 0), 0));
     const finding = findingItems(groups, inRows, rows, this.commonRows);
     const scan =
-      scannable &&
-      finding.length === 1 &&
-      isCommon(inRows[groups.indexOf(finding[0]!)]!, rows, this.commonRows);
+      scannable && finding.length === 1 && this.worthScanning(inRows[groups.indexOf(finding[0]!)]!, rows);
     if (!scan && finding.length === groups.length) return undefined;
     return { words: tsqueryExpression(finding), scan };
   }
@@ -86,8 +95,8 @@ export class PostgresFinders {
   /**
    * How the lines holding a phrase are found (subtitle lines): through the word pair keys of its pairs, as
    * `tk_word_pair_keys` makes them from a line (migration 0036), so they are those of the index; or, when
-   * `scannable` and even its rarest pair is common (pg_stats of the pairs index), by scanning the table for
-   * that pair. A GIN index reads every posting of its keys before it gives a row: a key in 1 % of 10 million
+   * `scannable` and even its rarest pair is in enough lines (`worthScanning`, pg_stats of the pairs index),
+   * by scanning the table for that pair. A GIN index reads every posting of its keys before it gives a row: a key in 1 % of 10 million
    * lines is 110 000 postings, a bitmap past `work_mem` whose pages are then checked line by line with the
    * keys function (61 µs a line): 100-600 ms. The scan finds the first 100 lines holding the pair within
    * ~10 000 rows (0.9 µs a line). Undefined when the phrase's words make no pair.
@@ -107,7 +116,7 @@ export class PostgresFinders {
       const counts = await this.frequency.counts(table);
       const inRows = keys.map((k) => Math.min(...k.map((key) => counts.pairs.get(key) ?? 0)));
       const rarest = inRows.indexOf(Math.min(...inRows));
-      if (isCommon(inRows[rarest]!, counts.rows, this.commonRows)) {
+      if (this.worthScanning(inRows[rarest]!, counts.rows)) {
         return { pair: tsqueryPair(...pairs[rarest]!), cap };
       }
     }
