@@ -2,10 +2,11 @@
 // order at pages 1, 2, 50, 1 000 and 3 000, measured per filter (all sorts mixed) and per sort (all filters
 // mixed), so a slow sort or filter shows in its own figure. Those pages are kept by the server until a write
 // changes what they show (services/video-page-cache.ts), so two more figures mix every filter and sort while
-// the bench's user writes every 100 ms: `afresh`, their player saving a position (every page's players are
-// read again; the rest of each page and the deep pages' keyset anchors stay), and `while_marking`, marking a
-// video watched and unwatched (the players again, and the pages and anchors of their watched and unwatched
-// lists).
+// the bench's user writes every 100 ms: `afresh`, their player saving a position of one video (the players
+// of the pages that show it are read again, and the "continue" list; the rest of each page and the deep
+// pages' keyset anchors stay; the key keeps its name so runs stay comparable), and `while_marking`, marking a
+// video watched and unwatched (the players of the pages that show it, and the pages and anchors of their
+// watched and unwatched lists).
 import fs from 'node:fs';
 import { runLoad, type LoadFigures } from './load.ts';
 
