@@ -260,6 +260,8 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
     expect(await changes.touched(alice.id, t1, t2, [other.youtube_id])).toBe(true);
     expect(await changes.touched(alice.id, t2, t2, [other.youtube_id])).toBe(false);
     expect(await changes.touched(alice.id, '12345', t2, [video.youtube_id])).toBe(true);
+    expect(await changes.touched(alice.id, t1, '12345', [video.youtube_id])).toBe(true);
+    expect(await changes.touched(alice.id, t1, t2, [video.youtube_id])).toBe(false); // still known after
     expect(await changes.touched(bob.id, t1, t2, [video.youtube_id])).toBe(true);
     await elsewhere(
       `INSERT INTO video_watches (user_id, youtube_id, watched_date, vid_type, duration_ms)

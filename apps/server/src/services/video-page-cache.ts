@@ -40,9 +40,8 @@ interface KeptPage {
  * now would find. When only the players' state moved (the user's player saved a position, or they marked a
  * video in a list without a watch filter), the page keeps everything but its players and, when the change
  * touched one of its videos (PlayerChanges), reads those alone: one indexed lookup of a dozen ids instead of
- * the page's queries. Pages (and players) read at the same
- * states are read once: the 32 clients asking the same page after a download share one read. Least
- * recently used pages go first past `maxBytes`.
+ * the page's queries. Pages (and players) read at the same states are read once: the 32 clients asking the
+ * same page after a download share one read. Least recently used pages go first past `maxBytes`.
  *
  * Kept as the bytes to send (a Buffer, outside V8's heap), so a kept page is not encoded again per request.
  */

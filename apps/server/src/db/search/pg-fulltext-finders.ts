@@ -3,9 +3,7 @@ import type { Database } from '../tables.ts';
 import type { PostgresWordFrequency } from './pg-word-frequency.ts';
 import type { TermGroup } from './search-index.ts';
 import { findingItems, pairWords } from './term-groups.ts';
-import { tsqueryExpression, tsqueryPair } from './tsquery.ts';
-
-const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression})`;
+import { toTsquery, tsqueryExpression, tsqueryPair } from './tsquery.ts';
 
 /**
  * How a full-text query finds its rows on PostgreSQL:
@@ -16,8 +14,8 @@ const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression
  * - `pairs`: through the word pair keys of its phrase (migration 0036): the first `cap` lines holding those
  *   keys in index order, checked for the phrase, as SQLite checks the candidates of its pairs index (a pair
  *   like "and_which" is in thousands of lines that rarely go on with "and": checking them all took 140 ms);
- * - `pair`: the same with a common pair, read from the table in its order: the first `cap` lines holding the
- *   rarest pair of the phrase (`phrasePair`).
+ * - `pair`: the same when even the rarest pair of the phrase is in enough lines, read from the table in its
+ *   order: the first `cap` lines holding that pair (`phrasePairs`).
  */
 export type Finder =
   | { pairs: number[]; cap: number }
@@ -35,12 +33,12 @@ export function found(finder: Finder) {
   if (finder === undefined) return sql`s.doc @@ q`;
   if ('words' in finder) {
     return finder.scan
-      ? sql`ts_match_vq(s.doc, ${tsquery(finder.words)})`
-      : sql`s.doc @@ ${tsquery(finder.words)}`;
+      ? sql`ts_match_vq(s.doc, ${toTsquery(finder.words)})`
+      : sql`s.doc @@ ${toTsquery(finder.words)}`;
   }
   const candidates =
     'pair' in finder
-      ? sql`ts_match_vq(c.doc, ${tsquery(finder.pair)})`
+      ? sql`ts_match_vq(c.doc, ${toTsquery(finder.pair)})`
       : sql`tk_word_pair_keys(c.doc) @> ${finder.pairs}::int[]`;
   return sql`s.id IN (SELECT c.id FROM subtitle_fragments_search c WHERE ${candidates} LIMIT ${finder.cap})
     AND ts_match_vq(s.doc, q)`;
@@ -72,11 +70,12 @@ export class PostgresFinders {
    * The rarest word finds them when all are common; undefined when none is (every word finds them).
    *
    * A lone word that finds them and is in enough lines (`worthScanning`) is read by scanning the table
-   * (`scannable`: no filter narrows the lines further), not through the index: a GIN index gives its rows only once it has read every posting of the
-   * word into a bitmap, 1.16 million for "know" at 10 million lines (30-330 ms), while the table in its own
-   * order (the order the bitmap gives too) holds the first 100 lines with the word within its first 10 000
-   * rows at 1 % of lines (0.5 ms for "know"). A filter (a language, a channel) could leave the scan going
-   * through millions of lines, so a filtered search keeps the index.
+   * (`scannable`: no filter narrows the lines further), not through the index: a GIN index gives its rows
+   * only once it has read every posting of the word into a bitmap, 1.16 million for "know" at 10 million
+   * lines (30-330 ms), while the table in its own order (the order the bitmap gives too) holds the first 100
+   * lines with the word within its first 10 000 rows at 1 % of lines (0.5 ms for "know"). A filter (a
+   * language, a channel) could leave the scan going through millions of lines, so a filtered search keeps
+   * the index.
    */
   async narrowing(table: string, groups: TermGroup[], scannable: boolean): Promise<Finder> {
     const { rows, words } = await this.frequency.counts(table);
@@ -96,9 +95,9 @@ export class PostgresFinders {
    * How the lines holding a phrase are found (subtitle lines): through the word pair keys of its pairs, as
    * `tk_word_pair_keys` makes them from a line (migration 0036), so they are those of the index; or, when
    * `scannable` and even its rarest pair is in enough lines (`worthScanning`, pg_stats of the pairs index),
-   * by scanning the table for that pair. A GIN index reads every posting of its keys before it gives a row: a key in 1 % of 10 million
-   * lines is 110 000 postings, a bitmap past `work_mem` whose pages are then checked line by line with the
-   * keys function (61 µs a line): 100-600 ms. The scan finds the first 100 lines holding the pair within
+   * by scanning the table for that pair. A GIN index reads every posting of its keys before it gives a
+   * row: a key in 1 % of 10 million lines is 110 000 postings, a bitmap past `work_mem` whose pages are then
+   * checked line by line with the keys function (61 µs a line): 100-600 ms. The scan finds the first 100 lines holding the pair within
    * ~10 000 rows (0.9 µs a line). Undefined when the phrase's words make no pair.
    */
   async phrasePairs(table: string, groups: TermGroup[], cap: number, scannable: boolean): Promise<Finder> {

@@ -2,11 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../tables.ts';
 import type { PostgresWordFrequency } from './pg-word-frequency.ts';
 import { editVariants } from './search-text.ts';
-import { tsqueryExpression } from './tsquery.ts';
+import { toTsquery, tsqueryExpression } from './tsquery.ts';
 
 type SearchTable = 'videos' | 'channels' | 'playlists' | 'comments' | 'subtitle_fragments';
-
-const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression})`;
 
 /** Which words a PostgreSQL search table holds: a typed word, and the spellings near a word (typos). */
 export class PostgresWordLookup {
@@ -23,7 +21,7 @@ export class PostgresWordLookup {
   async isIndexedWord(table: 'subtitle_fragments' | 'comments', word: string): Promise<boolean> {
     if ((await this.frequency.counts(`${table}_search`)).words.has(word)) return true;
     const found = await sql`SELECT 1 FROM ${sql.raw(`${table}_search`)}
-      WHERE doc @@ ${tsquery(tsqueryExpression([{ terms: [word] }]))} LIMIT 1`.execute(this.db);
+      WHERE doc @@ ${toTsquery(tsqueryExpression([{ terms: [word] }]))} LIMIT 1`.execute(this.db);
     return found.rows.length > 0;
   }
 
@@ -38,9 +36,8 @@ export class PostgresWordLookup {
         ? (await this.frequency.counts(`${table}_search`)).words
         : new Map<string, number>();
     const suffix = weights ? `:${weights}` : '';
-    const result = await sql<{
-      t: string;
-    }>`SELECT t FROM unnest(${candidates.filter((c) => !common.has(c))}::text[]) t
+    const probed = candidates.filter((c) => !common.has(c));
+    const result = await sql<{ t: string }>`SELECT t FROM unnest(${probed}::text[]) t
       WHERE EXISTS (SELECT 1 FROM ${sql.raw(`${table}_search`)} s
         WHERE s.doc @@ to_tsquery('tk_search', quote_literal(t) || ${suffix}))`.execute(this.db);
     const found = new Set(result.rows.map((r) => r.t));

@@ -23,7 +23,7 @@ import {
   type WordsSpec,
 } from './search-index.ts';
 import { inRankOrder, notIn, phraseFirstPage, type RankedRow } from './phrase-first.ts';
-import { tsqueryExpression, tsqueryPhrase } from './tsquery.ts';
+import { toTsquery, tsqueryExpression, tsqueryPhrase } from './tsquery.ts';
 import { exactGroups, runWords } from './term-groups.ts';
 
 const NONE = sql``;
@@ -37,8 +37,6 @@ const KEYS = {
   subtitle_fragments: 'id',
 } as const;
 type SearchTable = keyof typeof KEYS;
-
-const tsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression})`;
 
 /** PostgreSQL engine: weighted tsvector side tables kept by triggers (migration 0004), ts_rank_cd ranking. */
 export class PostgresSearchIndex implements SearchIndex {
@@ -72,7 +70,7 @@ export class PostgresSearchIndex implements SearchIndex {
         }
         return this.ids(sql`SELECT id, score FROM (
             SELECT s.youtube_id AS id, ts_rank_cd(s.doc, q) AS score
-            FROM videos_search s CROSS JOIN ${tsquery(parts.join(' & '))} q JOIN videos v ON v.youtube_id = s.youtube_id
+            FROM videos_search s CROSS JOIN ${toTsquery(parts.join(' & '))} q JOIN videos v ON v.youtube_id = s.youtube_id
             WHERE s.doc @@ q ${filter} LIMIT ${RANK_WINDOW}) x
           ORDER BY score DESC, id LIMIT ${p.limit} OFFSET ${p.offset}`);
       },
@@ -105,7 +103,7 @@ export class PostgresSearchIndex implements SearchIndex {
       async (groups, p) => {
         const matches = (expression: string, exclude: number[], finder?: Finder) =>
           sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
-            FROM subtitle_fragments_search s CROSS JOIN ${tsquery(expression)} q ${lines}
+            FROM subtitle_fragments_search s CROSS JOIN ${toTsquery(expression)} q ${lines}
             WHERE ${found(finder)} AND ${filters} ${notIn(sql`s.id`, exclude)}`;
         const ranked = groups
           ? await this.fulltextPage('subtitle_fragments_search', matches, groups, p, {
@@ -138,7 +136,7 @@ export class PostgresSearchIndex implements SearchIndex {
       async (groups, p) => {
         const matches = (expression: string, exclude: string[], finder?: Finder) =>
           sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
-            FROM comments_search s CROSS JOIN ${tsquery(expression)} q
+            FROM comments_search s CROSS JOIN ${toTsquery(expression)} q
             JOIN comments b ON b.comment_id = s.comment_id
             WHERE ${found(finder)} ${channel} ${notIn(sql`s.comment_id`, exclude)}`;
         // comments are not searched phrase first: SQLite has no word pairs index for them
@@ -256,7 +254,7 @@ export class PostgresSearchIndex implements SearchIndex {
         groups
           ? this.ids(sql`SELECT id, score FROM (
               SELECT s.${key} AS id, ts_rank_cd(s.doc, q) AS score
-              FROM ${sql.raw(`${table}_search`)} s CROSS JOIN ${tsquery(tsqueryExpression(groups, weights))} q
+              FROM ${sql.raw(`${table}_search`)} s CROSS JOIN ${toTsquery(tsqueryExpression(groups, weights))} q
               JOIN ${sql.raw(table)} d ON d.${key} = s.${key} WHERE s.doc @@ q AND ${filter} LIMIT ${RANK_WINDOW}) x
             ORDER BY score DESC, id LIMIT ${p.limit} OFFSET ${p.offset}`)
           : this.ids(sql`SELECT d.${key} AS id, 1 AS score FROM ${sql.raw(table)} d WHERE ${filter}
@@ -298,5 +296,5 @@ function filterExpression(spec: WordsSpec | undefined, weights: string): string 
 function channelIn(spec: WordsSpec) {
   const expression = filterExpression(spec, 'A');
   if (!expression) return sql`1 = 0`;
-  return sql`channel_id IN (SELECT channel_id FROM channels_search WHERE doc @@ ${tsquery(expression)})`;
+  return sql`channel_id IN (SELECT channel_id FROM channels_search WHERE doc @@ ${toTsquery(expression)})`;
 }

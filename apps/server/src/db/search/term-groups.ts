@@ -39,13 +39,8 @@ export function pairWords(groups: TermGroup[]): string[] | undefined {
  * `rows[i]` is how many rows item i is in.
  */
 export function findingItems<T>(items: T[], rows: number[], indexRows: number, commonRows: number): T[] {
-  const rare = items.filter((_, i) => !isCommon(rows[i]!, indexRows, commonRows));
+  const rare = items.filter((_, i) => !(rows[i]! > commonRows && rows[i]! > indexRows / 100));
   return rare.length > 0 ? rare : [items[rows.indexOf(Math.min(...rows))]!];
-}
-
-/** Whether an item in `rows` of an index's `indexRows` is common: in more than `commonRows` and 1 % of them. */
-export function isCommon(rows: number, indexRows: number, commonRows: number): boolean {
-  return rows > commonRows && rows > indexRows / 100;
 }
 
 /** Runs a section query for some term groups (undefined: no term) and one page. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TermGroup } from './search-index.ts';
 
 /**
@@ -5,6 +6,9 @@ import type { TermGroup } from './search-index.ts';
  * operators typed by a user (& | ! <-> : *) are never syntax. `weights` limits matches to those weight
  * letters of the document (e.g. 'A' = title only).
  */
+/** A tsquery of the search configuration (migration 0004) from tsquery text. */
+export const toTsquery = (expression: string) => sql`to_tsquery('tk_search', ${expression})`;
+
 const lexeme = (term: string) => `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
 function group(g: TermGroup, weights: string): string {
