@@ -21,7 +21,7 @@ import {
   startThumbnailServer,
   writeDownloadCatalogue,
 } from './support/download-catalogue.ts';
-import { machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
+import { cpuSplit, cpuTicks, machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
 import { markSeededWatched } from './support/watched.ts';
 
@@ -34,7 +34,12 @@ const perRound = env('BENCH_DOWNLOADS', 40);
 const workers = env('BENCH_DOWNLOAD_WORKERS', 4);
 const cues = env('BENCH_CUES', 600);
 const delayMs = env('BENCH_DELAY_MS', 150);
-const log = (message: string) => process.stderr.write(`[downloading bench] ${message}\n`);
+const benchStart = Date.now();
+// epoch ms too, to line the phases up with samples taken outside (/proc, pacct)
+const log = (message: string) =>
+  process.stderr.write(
+    `[downloading bench] ${Date.now()} +${((Date.now() - benchStart) / 1000).toFixed(1)} s ${message}\n`,
+  );
 
 /** A third each: list pages (sorts, filters, depths), video details, searches (titles and heard phrases). */
 function readPaths(samples: Samples): string[] {
@@ -129,7 +134,9 @@ async function measureEngine(place: BenchPlace) {
     const results: (Record<string, unknown> & { p95_ratio: number })[] = [];
     for (let round = 0; round < rounds; round++) {
       const idleLoad = machineLoad().load_average;
+      const idleTicks = cpuTicks();
       const idle = await load(seconds);
+      const idleCpu = cpuSplit(idleTicks, cpuTicks());
       log(`${place.engine} round ${round + 1} idle: ${JSON.stringify(idle)}`);
       const batch = ids.slice(round * perRound, (round + 1) * perRound);
       const before = await archived();
@@ -138,11 +145,15 @@ async function measureEngine(place: BenchPlace) {
         return (await total('/api/download/?filter=pending')) >= batch.length;
       });
       const run = (await call('POST', '/api/task/by-name/download_pending/')).task_id as string;
+      log(`${place.engine} round ${round + 1}: ${batch.length} queued, the run started`);
       // measured from the first indexed video on, so every moment of the phase has downloads running
       await until('the first video of the run to be indexed', async () => (await archived()) > before);
       const atStart = await archived();
+      log(`${place.engine} round ${round + 1}: ${atStart - before} indexed, measuring`);
       const downloadingLoad = machineLoad().load_average;
+      const downloadingTicks = cpuTicks();
       const downloading = await load(seconds);
+      const downloadingCpu = cpuSplit(downloadingTicks, cpuTicks());
       const during = (await archived()) - atStart;
       log(
         `${place.engine} round ${round + 1} downloading (${during} indexed): ${JSON.stringify(downloading)}`,
@@ -150,6 +161,9 @@ async function measureEngine(place: BenchPlace) {
       results.push({
         load_idle: idleLoad,
         load_downloading: downloadingLoad,
+        // the machine's CPU by kind in each phase: the run's children show as nice and part of system
+        cpu_idle: idleCpu,
+        cpu_downloading: downloadingCpu,
         idle,
         downloading,
         videos_indexed_while_measuring: during,
@@ -163,6 +177,7 @@ async function measureEngine(place: BenchPlace) {
       await until('the download run to end', async () =>
         ['SUCCESS', 'FAILURE'].includes((await call('GET', `/api/task/by-id/${run}/`)).status as string),
       );
+      log(`${place.engine} round ${round + 1}: the run ended`);
     }
     const ratios = results.map((r) => r.p95_ratio).sort((a, b) => a - b);
     return {

@@ -1,7 +1,8 @@
 // Bundles the server for `npm start` (ARCHITECTURE.md, decisions): dist/main.mjs, the program,
 // dist/search-thread.cjs, the search worker thread it starts (search-threads.ts finds it beside itself),
 // dist/spawner-helper.cjs, the process that starts child processes (spawner.ts, likewise), and
-// dist/sqlite-checkpoint-thread.cjs, the thread that checkpoints SQLite's WAL (sqlite-checkpointer.ts).
+// dist/sqlite-checkpoint-thread.cjs, the thread that checkpoints SQLite's WAL (sqlite-checkpointer.ts), and
+// dist/sqlite-video-writer-thread.cjs, the thread that writes indexed videos on SQLite (sqlite-video-writer.ts).
 // Packages stay in node_modules; only our own TypeScript, the contract package included, is bundled.
 // Development, tests and the `tubekeeper` command run the sources through tsx instead.
 import path from 'node:path';
@@ -37,6 +38,12 @@ await Promise.all([
     entryPoints: ['src/repositories/spawner-helper.cjs'],
     format: 'cjs',
     outfile: 'dist/spawner-helper.cjs',
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/db/sqlite-video-writer.worker.ts'],
+    format: 'cjs',
+    outfile: 'dist/sqlite-video-writer-thread.cjs',
   }),
   build({
     ...common,

@@ -148,3 +148,32 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export function machineLoad(): { load_average: number[]; cpus: number } {
   return { load_average: os.loadavg().map(round2), cpus: os.cpus().length };
 }
+
+/** The machine's CPU time counters (/proc/stat's first line, in clock ticks); undefined off Linux. */
+export function cpuTicks(): number[] | undefined {
+  try {
+    return fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How the machine's CPU time went between two `cpuTicks()` readings, as shares of all of it: user (niceness
+ * 0 or less), nice (user time of niced processes: the downloads' ffmpeg, ffprobe and yt-dlp), system (the
+ * kernel, on behalf of any process), idle. Shows who took the cores during a phase.
+ */
+export function cpuSplit(before: number[] | undefined, after: number[] | undefined) {
+  if (!before || !after) return undefined;
+  const d = after.map((v, i) => v - before[i]!);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = d as [number, ...number[]];
+  const total = d.slice(0, 8).reduce((a, b) => a + b, 0) || 1;
+  const share = (v: number | undefined) => round2((v ?? 0) / total);
+  return {
+    user: share(user),
+    nice: share(nice),
+    system: share((system ?? 0) + (irq ?? 0) + (softirq ?? 0)),
+    idle: share((idle ?? 0) + (iowait ?? 0)),
+    steal: share(steal),
+  };
+}

@@ -12,7 +12,7 @@ import { ArchiveFilesRepository } from './repositories/archive-files.repository.
 import { FfmpegRepository } from './repositories/ffmpeg.repository.ts';
 import { MetadataEmbedRepository } from './repositories/metadata-embed.repository.ts';
 import { TaskRepository } from './repositories/task.repository.ts';
-import { VideoIndexRepository } from './repositories/video-index.repository.ts';
+import { VideoIndexRepository, type VideoBundleWriter } from './repositories/video-index.repository.ts';
 import { ArchivePaths } from './services/archive-paths.ts';
 import { ArtworkService } from './services/artwork.service.ts';
 import { ImportCatalogService } from './services/import-catalog.service.ts';
@@ -29,13 +29,18 @@ import { ReadOnlyState } from './services/read-only.ts';
 /**
  * The part of the wiring that fills the archive: tasks and their job queue, ffmpeg, artwork, the video
  * archiver (shared by the manual import and the downloader) and the manual import. Kept apart from
- * container.ts so that file stays a short list.
+ * container.ts so that file stays a short list. `videoWriter`: where indexed videos are written (the server's
+ * SQLite writer thread); without it, on this thread.
  */
-export function createArchiveServices(config: AppConfigEnv, database: DatabaseHandle) {
+export function createArchiveServices(
+  config: AppConfigEnv,
+  database: DatabaseHandle,
+  videoWriter?: VideoBundleWriter,
+) {
   const paths = new ArchivePaths(config);
   const files = new ArchiveFilesRepository();
   const ffmpeg = new FfmpegRepository(config);
-  const videoIndex = new VideoIndexRepository(database.db);
+  const videoIndex = new VideoIndexRepository(database.db, videoWriter);
   const taskRows = new TaskRepository(database.db);
   const present = userFacingText(config);
   const taskRecords = new TaskRecordService(taskRows, Date.now, present);

@@ -12,6 +12,7 @@ import { createQueueServices, createSubscriptionServices } from './container-que
 import type { DatabaseHandle } from './db/database.ts';
 import { createSearchIndex, type SearchThreadOptions } from './db/search/search.factory.ts';
 import { SearchThreads } from './db/search/search-threads.ts';
+import type { VideoBundleWriter } from './repositories/video-index.repository.ts';
 import { ChannelQueryRepository } from './repositories/channel-query.repository.ts';
 import { CommentQueryRepository } from './repositories/comment-query.repository.ts';
 import { LoginFailureRepository } from './repositories/login-failure.repository.ts';
@@ -49,6 +50,8 @@ export interface ContainerOptions {
   downloadBackoff?: BackoffOptions;
   /** search worker threads on the SQLite file (the server; tests search on the main thread) */
   searchThreads?: SearchThreadOptions;
+  /** where indexed videos are written: the server's SQLite writer thread (db/sqlite-video-writer.ts) */
+  videoWriter?: VideoBundleWriter;
   /** the scheduler's clock (tests move it by hand) */
   now?: () => number;
 }
@@ -73,7 +76,7 @@ export function createContainer(
   const videoPages =
     searchIndex instanceof SearchThreads ? searchIndex.videoPagesWith(localVideoPages) : localVideoPages;
   const appConfig = new AppConfigService(settings);
-  const archive = createArchiveServices(config, database);
+  const archive = createArchiveServices(config, database, options.videoWriter);
   const providers = createProviderEdges(config);
   const channels = new ChannelService(new ChannelQueryRepository(database.db, database.engine), userConfig);
   // the push subscriptions (acquisition) follow subscription edits wired before them

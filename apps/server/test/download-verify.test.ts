@@ -109,3 +109,43 @@ describe.each(ENGINES)('downloads verified before they are archived, on %s', (en
     });
   }, 90_000);
 });
+
+/** Issue 19: each child process of a download costs the API's reads; the check's ffprobe is the only one. */
+describe('a download probed once', () => {
+  let t: TestApp;
+  let staff: Client;
+  let probes: string;
+
+  beforeAll(async () => {
+    probes = path.join(dir, 'ffprobe-calls.log');
+    const counting = path.join(dir, 'counting-ffprobe');
+    fs.writeFileSync(counting, `#!/bin/sh\necho "$*" >> '${probes}'\nexec ffprobe "$@"\n`, { mode: 0o755 });
+    t = await createTestApp('sqlite', { YTDLP_PATH: FAKE_YTDLP_PATH, FFPROBE_PATH: counting });
+    staff = await sessionClient(t, (await createUser(t, { username: 'keeper', staff: true })).id);
+    await t.container.appConfig.update({ downloads: { sleep_interval: 0, concurrency: 1 } });
+  });
+  afterAll(async () => {
+    await t.container.jobs.close();
+    await t.close();
+  });
+
+  it('reads the media facts of the check for the archive, without a second ffprobe', async () => {
+    process.env.FAKE_YTDLP_DELAY_MS = '0';
+    await queueFakeVideo(t.database.db, FAKE.video);
+    const started = await staff.request({ method: 'POST', url: '/api/task/by-name/download_pending/' });
+    const taskId = started.json().task_id as string;
+    const task = await waitFor(async () => {
+      const answer = (await staff.request({ method: 'GET', url: `/api/task/by-id/${taskId}/` })).json();
+      return answer.date_done ? answer : undefined;
+    }, 60_000);
+    expect(task).toMatchObject({ status: 'SUCCESS' });
+    const video = (await staff.request({ method: 'GET', url: `/api/video/${FAKE.video}/` })).json() as {
+      player: { duration: number };
+      media_size: number;
+    };
+    expect(video.player.duration).toBeGreaterThan(0);
+    expect(video.media_size).toBeGreaterThan(0);
+    const calls = fs.readFileSync(probes, 'utf8').split('\n');
+    expect(calls.filter((line) => line.endsWith(`${FAKE.video}.mp4`))).toHaveLength(1);
+  }, 90_000);
+});

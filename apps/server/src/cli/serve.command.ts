@@ -7,6 +7,7 @@ import type { AppConfigEnv } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openMigratedDatabase, sqliteFile } from '../db/database.ts';
 import { startWalCheckpoints, type SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
+import { SqliteVideoWriter } from '../db/sqlite-video-writer.ts';
 import { ensureInitialAdmin } from '../services/bootstrap.service.ts';
 import { SearchIndexTidying } from '../services/search-index-tidying.ts';
 import { StartupRecovery, type RecoveryStep } from '../services/startup-recovery.ts';
@@ -22,7 +23,9 @@ export async function serve(config: AppConfigEnv): Promise<void> {
   const leftovers = await endLeftovers(childrenDir);
   recordChildrenIn(childrenDir);
   const database = await openMigratedDatabase(config);
+  const videoWriter = database.engine === 'sqlite' ? new SqliteVideoWriter(sqliteFile(config)) : undefined;
   const container = createContainer(config, database, {
+    videoWriter,
     ...(database.engine === 'sqlite' && {
       searchThreads: {
         file: sqliteFile(config),
@@ -116,6 +119,7 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     await app.close();
     await tidying.stop();
     await container.searchIndex.close?.();
+    await videoWriter?.close();
     await (await checkpointer)?.stop();
     await database.close();
     process.exit(0);

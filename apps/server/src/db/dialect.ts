@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteDialect,
@@ -33,7 +34,22 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 export function openSqlite(file: string): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = configureWriter(new SQLite(file));
+  const db = new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect(sqlite, file, true) });
+  return { db, engine: 'sqlite', file, close: () => db.destroy() };
+}
+
+/**
+ * A second writing connection to the server's file, for the video writer thread (`sqlite-video-writer.ts`):
+ * the writer's settings and functions, and no read routing (the thread only writes).
+ */
+export function openSqliteThreadWriter(file: string): DatabaseHandle {
+  const sqlite = configureWriter(new SQLite(file, { fileMustExist: true }));
+  const db = new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect(sqlite, file, false) });
+  return { db, engine: 'sqlite', file, close: () => db.destroy() };
+}
+
+function configureWriter(sqlite: SQLite.Database): SQLite.Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -44,20 +60,23 @@ export function openSqlite(file: string): DatabaseHandle {
   // the WAL once took (startup-recovery.ts relies on it to go read-only)
   sqlite.pragma('journal_size_limit = 0');
   registerSearchFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect(sqlite, file) });
-  return { db, engine: 'sqlite', file, close: () => db.destroy() };
+  return sqlite;
 }
 
 /**
  * SQLite ends a transaction by itself on some errors (a full disk: SQLITE_FULL). Kysely then sends its
  * ROLLBACK, which fails with "cannot rollback - no transaction is active" and replaces the real error in
  * what the caller sees. The rollback is only sent while a transaction is open.
+ * A transaction takes the write lock when it begins (BEGIN IMMEDIATE): two connections write the file (this
+ * one and the video writer thread's, besides CLI commands), and a transaction that read first and wrote
+ * after the other's commit would fail at once with SQLITE_BUSY, which no busy timeout waits out.
  * Reads outside transactions go to a read-only connection of their own (`sqlite-read-routing.ts`).
  */
 class RollbackSafeSqliteDialect extends SqliteDialect {
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly file: string,
+    private readonly routeReads: boolean,
   ) {
     super({ database: withStatementCache(sqlite) });
   }
@@ -68,7 +87,11 @@ class RollbackSafeSqliteDialect extends SqliteDialect {
     driver.rollbackTransaction = async (connection) => {
       if (this.sqlite.inTransaction) await rollback(connection);
     };
-    if (this.file === ':memory:') return driver; // a second connection would see another database
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    // a second connection to ':memory:' would see another database
+    if (!this.routeReads || this.file === ':memory:') return driver;
     return new ReadRoutingDriver(driver, () => {
       const reader = new SQLite(this.file, { readonly: true, fileMustExist: true });
       reader.pragma('busy_timeout = 5000');

@@ -72,7 +72,7 @@ export class DownloadIndexer {
     if (info.id && info.id !== id) {
       throw new YtdlpError('item', `the provider answered with ${info.id} for ${id}: probably blocked`);
     }
-    await deps.verifier.verify(download.mediaPath, info.duration, signal);
+    const facts = await deps.verifier.verify(download.mediaPath, info.duration, signal);
     if (info.channel_id) await this.ensureChannel(info.channel_id, settings, signal);
     const subtitles = await this.subtitleFiles(download, info);
     const thumb = await this.thumbnail(id, info, signal);
@@ -86,6 +86,7 @@ export class DownloadIndexer {
         thumb,
         subtitles,
         files: [media, ...subtitles, ...(thumb ? [thumb] : [])],
+        facts,
       },
       false,
       signal,

@@ -1,4 +1,4 @@
-import type { FfmpegRepository } from '../repositories/ffmpeg.repository.ts';
+import type { FfmpegRepository, MediaFacts } from '../repositories/ffmpeg.repository.ts';
 
 /** How far the file's duration may be from the provider's: whole seconds on one side, muxing on the other. */
 const TOLERANCE_S = 3;
@@ -20,7 +20,12 @@ export class BrokenDownloadError extends Error {
 export class DownloadVerifier {
   constructor(private readonly ffmpeg: Pick<FfmpegRepository, 'probe' | 'decodableTail'>) {}
 
-  async verify(file: string, providerSeconds: number | null | undefined, signal?: AbortSignal) {
+  /** Resolves to ffprobe's facts of the file (the stager takes them rather than probing again). */
+  async verify(
+    file: string,
+    providerSeconds: number | null | undefined,
+    signal?: AbortSignal,
+  ): Promise<MediaFacts> {
     const facts = await this.ffmpeg.probe(file, signal).catch((error: Error) => {
       if (error.name === 'AbortError') throw error;
       throw new BrokenDownloadError(`broken download, not archived: not readable media (${error.message})`);
@@ -43,6 +48,7 @@ export class DownloadVerifier {
         `broken download, not archived: only ${seconds(decoded)} of its last ${seconds(wanted)} decode (the file is cut short)`,
       );
     }
+    return facts;
   }
 }
 

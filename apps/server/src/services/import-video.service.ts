@@ -25,6 +25,12 @@ export interface VideoGroup {
   dir?: string;
   /** what the file's place says when nothing else does (the rescan: its channel folder) */
   fallback?: YtdlpInfo;
+  /**
+   * ffprobe's facts of the media file when the caller already read them (a download's check): each ffprobe
+   * costs ~0.1 s of CPU, half of it the kernel loading its libraries, and a download run's child
+   * processes are what slows the API's reads meanwhile (ARCHITECTURE.md, reads while downloading)
+   */
+  facts?: MediaFacts;
 }
 
 interface Subtitle {
@@ -49,10 +55,12 @@ export class ImportVideoStager {
 
   async stage(group: VideoGroup, preferLocal: boolean, signal?: AbortSignal): Promise<StagedVideo> {
     const source = this.path(group.media.name, group);
-    const sourceFacts = await this.ffmpeg.probe(source, signal).catch((error: Error) => {
-      if (error.name === 'AbortError') throw error;
-      throw new Error(`${group.media.name} is not readable media (${error.message})`);
-    });
+    const sourceFacts =
+      group.facts ??
+      (await this.ffmpeg.probe(source, signal).catch((error: Error) => {
+        if (error.name === 'AbortError') throw error;
+        throw new Error(`${group.media.name} is not readable media (${error.message})`);
+      }));
     const dir = path.join(this.dirs.stagingRoot, group.id);
     await this.files.removeDir(dir);
     await this.files.ensureDir(dir);

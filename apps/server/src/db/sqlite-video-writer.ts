@@ -1,0 +1,105 @@
+import { Worker } from 'node:worker_threads';
+import type { VideoBundle, VideoBundleWriter } from '../repositories/video-index.repository.ts';
+
+/** A write sent to the thread, and its answer: nothing, or the error with the fields callers look at. */
+export interface VideoWriteCall {
+  id: number;
+  bundle: VideoBundle;
+}
+export interface VideoWriteReply {
+  id: number;
+  error?: { message: string; name: string; code?: string; stack?: string };
+}
+
+interface Pending {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Indexed videos written by a thread of the server's own, on a connection of its own (issue 19: reads
+ * while downloading). A downloaded video is one transaction of its row, its subtitle lines (three tracks of
+ * 600 cues: 1 800 lines, each into two FTS5 indexes) and its comments: 150-230 ms of SQLite work. On the
+ * main thread it ran in chunks of 100 rows, each statement holding the API for ~8 ms, and each chunk left a
+ * segment of its own in the search indexes, which every search then read until the next tidy (measured
+ * with an outside writer at one video every 2.7 s: reads' p95 1.22-1.24x idle with chunks, 1.04-1.12x with
+ * one statement). Here the transaction takes its lines in one statement (`insertAtOnce`) and the main
+ * thread only waits for the answer. SQLite has one writer at a time: a main-thread write that comes during
+ * a video's transaction waits for it (busy timeout), as it waited for the chunks before.
+ *
+ * The thread starts with the first write and stays; if it dies, the next write starts another.
+ */
+export class SqliteVideoWriter implements VideoBundleWriter {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  /** each write under way, settled either way (what `close` waits for) */
+  private readonly underWay = new Set<Promise<void>>();
+  private nextId = 1;
+
+  constructor(private readonly file: string) {}
+
+  writeVideo(bundle: VideoBundle): Promise<void> {
+    const worker = this.thread();
+    const id = this.nextId++;
+    const written = new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, bundle } satisfies VideoWriteCall);
+    });
+    const settled = written.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.underWay.add(settled);
+    void settled.then(() => this.underWay.delete(settled));
+    return written;
+  }
+
+  /** Ends the thread after the writes under way; it closes its connection first. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    await Promise.all(this.underWay);
+    this.worker = undefined;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // held until its connection is closed, or a process with nothing else left would end first
+    worker.ref();
+    worker.postMessage('close');
+    await exited;
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./sqlite-video-writer-thread.cjs', import.meta.url), {
+      workerData: { file: this.file },
+    });
+    // a process with nothing else to do (a CLI command, a test) does not wait for an idle thread
+    worker.unref();
+    worker.on('message', (reply: VideoWriteReply) => this.settle(reply));
+    const lost = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      for (const [id, call] of this.pending) {
+        this.pending.delete(id);
+        call.reject(error);
+      }
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the video writer thread stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private settle(reply: VideoWriteReply): void {
+    const call = this.pending.get(reply.id);
+    if (!call) return;
+    this.pending.delete(reply.id);
+    if (!reply.error) return call.resolve();
+    // the caller tells a full disk (code SQLITE_FULL) or a constraint from the message and code, as before
+    const error = Object.assign(new Error(reply.error.message), {
+      name: reply.error.name,
+      ...(reply.error.code !== undefined && { code: reply.error.code }),
+    });
+    if (reply.error.stack) error.stack = reply.error.stack;
+    call.reject(error);
+  }
+}
