@@ -5,7 +5,10 @@
 // steps at least FAKE_YTDLP_DELAY_MS apart) and indexes them: metadata, thumbnail and artwork through ffmpeg,
 // three subtitle tracks of BENCH_CUES lines into the search index. Idle and downloading alternate
 // BENCH_ROUNDS times, each round downloading new videos; the ratio of the p95s is printed per round and as
-// the median. SQLite, and PostgreSQL too with BENCH_DATABASE_URL. Prints one JSON line.
+// the median. Each round also gives how many videos were indexed while measuring and the machine's CPU split
+// in each phase (user, nice: the run's niced children, system, idle; /proc/stat), and stderr stamps each step
+// with the epoch ms, to line the phases up with samples taken outside. SQLite, and PostgreSQL too with
+// BENCH_DATABASE_URL. Prints one JSON line.
 //
 // Run: npm run bench:downloading -w @tubekeeper/bench
 // BENCH_VIDEOS (2 000), BENCH_LINES (200 000), BENCH_SECONDS (8 per phase), BENCH_CONCURRENCY (32),

@@ -41,10 +41,13 @@ export function openSqlite(file: string): DatabaseHandle {
 
 /**
  * A second writing connection to the server's file, for the video writer thread (`sqlite-video-writer.ts`):
- * the writer's settings and functions, and no read routing (the thread only writes).
+ * the writer's settings and functions, and no read routing (the thread only writes). Its page cache is a
+ * search thread's 4 MB rather than better-sqlite3's 16 MB: a video's transaction writes a few MB, and the
+ * thread's memory counts in the server's RSS under load.
  */
 export function openSqliteThreadWriter(file: string): DatabaseHandle {
   const sqlite = configureWriter(new SQLite(file, { fileMustExist: true }));
+  sqlite.pragma(`cache_size = -${READER_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect(sqlite, file, false) });
   return { db, engine: 'sqlite', file, close: () => db.destroy() };
 }
