@@ -60,6 +60,17 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Runs download_pending as a user would start it, without the provider's delays; resolves to the finished task. */
+async function downloadQueue(staff: Client): Promise<Record<string, unknown>> {
+  process.env.FAKE_YTDLP_DELAY_MS = '0';
+  const started = await staff.request({ method: 'POST', url: '/api/task/by-name/download_pending/' });
+  const taskId = started.json().task_id as string;
+  return waitFor(async () => {
+    const answer = (await staff.request({ method: 'GET', url: `/api/task/by-id/${taskId}/` })).json();
+    return answer.date_done ? (answer as Record<string, unknown>) : undefined;
+  }, 60_000);
+}
+
 /**
  * Issue 18 point 4: a download is verified before it enters the archive. A truncated mp4 whose index is
  * at the front used to be archived as a normal video that does not play.
@@ -79,15 +90,8 @@ describe.each(ENGINES)('downloads verified before they are archived, on %s', (en
   });
 
   it('keeps a cut-short file and a file of the wrong length out of the media tree, with a message on the item', async () => {
-    process.env.FAKE_YTDLP_DELAY_MS = '0';
     for (const id of [CUT_SHORT, TOO_SHORT, FAKE.video]) await queueFakeVideo(t.database.db, id);
-    const started = await staff.request({ method: 'POST', url: '/api/task/by-name/download_pending/' });
-    const taskId = started.json().task_id as string;
-    const task = await waitFor(async () => {
-      const answer = (await staff.request({ method: 'GET', url: `/api/task/by-id/${taskId}/` })).json();
-      return answer.date_done ? answer : undefined;
-    }, 60_000);
-    expect(task).toMatchObject({ status: 'SUCCESS' });
+    expect(await downloadQueue(staff)).toMatchObject({ status: 'SUCCESS' });
 
     const { mediaDir, cacheDir } = t.container.config;
     expect(filesBelow(mediaDir).filter((f) => f.endsWith('.mp4'))).toEqual([
@@ -130,15 +134,8 @@ describe('a download probed once', () => {
   });
 
   it('reads the media facts of the check for the archive, without a second ffprobe', async () => {
-    process.env.FAKE_YTDLP_DELAY_MS = '0';
     await queueFakeVideo(t.database.db, FAKE.video);
-    const started = await staff.request({ method: 'POST', url: '/api/task/by-name/download_pending/' });
-    const taskId = started.json().task_id as string;
-    const task = await waitFor(async () => {
-      const answer = (await staff.request({ method: 'GET', url: `/api/task/by-id/${taskId}/` })).json();
-      return answer.date_done ? answer : undefined;
-    }, 60_000);
-    expect(task).toMatchObject({ status: 'SUCCESS' });
+    expect(await downloadQueue(staff)).toMatchObject({ status: 'SUCCESS' });
     const video = (await staff.request({ method: 'GET', url: `/api/video/${FAKE.video}/` })).json() as {
       player: { duration: number };
       media_size: number;

@@ -123,6 +123,9 @@ describe('indexed videos written by the SQLite writer thread', () => {
     return rows[0]!.n;
   }
 
+  const queued = (id: string) =>
+    t.db.selectFrom('download_queue').select('youtube_id').where('youtube_id', '=', id).execute();
+
   const linesOf = (id: string) =>
     t.db
       .selectFrom('subtitle_fragments')
@@ -150,12 +153,7 @@ describe('indexed videos written by the SQLite writer thread', () => {
     const comments = await sql<{ n: number }>`SELECT count(*) AS n FROM comments_fts
       WHERE comments_fts MATCH 'quokka'`.execute(t.db);
     expect(comments.rows[0]!.n).toBe(2);
-    const queued = await t.db
-      .selectFrom('download_queue')
-      .select('youtube_id')
-      .where('youtube_id', '=', 'vThreadOne1')
-      .execute();
-    expect(queued).toEqual([]);
+    expect(await queued('vThreadOne1')).toEqual([]);
   });
 
   it('leaves one segment per video in the subtitle index, where chunks on this thread leave several', async () => {
@@ -192,12 +190,7 @@ describe('indexed videos written by the SQLite writer thread', () => {
       .execute();
     expect(video).toEqual([]);
     expect(await linesOf('vThreadBad1')).toEqual([]);
-    const queued = await t.db
-      .selectFrom('download_queue')
-      .select('youtube_id')
-      .where('youtube_id', '=', 'vThreadBad1')
-      .execute();
-    expect(queued).toHaveLength(1);
+    expect(await queued('vThreadBad1')).toHaveLength(1);
   });
 
   it('lets transactions of this thread that read, then write, run beside its writes', async () => {
