@@ -14,6 +14,8 @@ export interface VideoWriteReply {
 interface Pending {
   resolve: () => void;
   reject: (error: Error) => void;
+  /** the write's promise, settled either way (what `close` waits for) */
+  settled: Promise<unknown>;
 }
 
 /**
@@ -32,8 +34,6 @@ interface Pending {
 export class SqliteVideoWriter implements VideoBundleWriter {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
-  /** each write under way, settled either way (what `close` waits for) */
-  private readonly underWay = new Set<Promise<void>>();
   private nextId = 1;
 
   constructor(private readonly file: string) {}
@@ -41,16 +41,10 @@ export class SqliteVideoWriter implements VideoBundleWriter {
   writeVideo(bundle: VideoBundle): Promise<void> {
     const worker = this.thread();
     const id = this.nextId++;
-    const written = new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, bundle } satisfies VideoWriteCall);
-    });
-    const settled = written.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.underWay.add(settled);
-    void settled.then(() => this.underWay.delete(settled));
+    let settle!: Pick<Pending, 'resolve' | 'reject'>;
+    const written = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    this.pending.set(id, { ...settle, settled: written.catch(() => undefined) });
+    worker.postMessage({ id, bundle } satisfies VideoWriteCall);
     return written;
   }
 
@@ -58,7 +52,7 @@ export class SqliteVideoWriter implements VideoBundleWriter {
   async close(): Promise<void> {
     const worker = this.worker;
     if (!worker) return;
-    await Promise.all(this.underWay);
+    await Promise.all([...this.pending.values()].map((call) => call.settled));
     this.worker = undefined;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     // held until its connection is closed, or a process with nothing else left would end first
