@@ -101,21 +101,8 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
     await t.close();
   });
 
-  it.each([
-    ['missing', /^yt-dlp not found: install it or set YTDLP_PATH$/],
-    ['no-exec', /^yt-dlp at .* is not executable: install it or set YTDLP_PATH$/],
-    ['crash', /ModuleNotFoundError: No module named 'yt_dlp'.*the queue is kept/],
-    ['silent', /^yt-dlp failed on alphaVid001 \(yt-dlp exited with code 1\); the queue is kept/],
-    ['usage', /yt-dlp: error: no such option: --.*the queue is kept/],
-    [
-      'hang',
-      /yt-dlp printed nothing for 2 s while downloading alphaVid001 and was stopped.*the queue is kept/,
-    ],
-    ['not-json', /yt-dlp printed no JSON for .*alphaVid001.*wrapper 1\.2.*the queue is kept/],
-    ['null', /yt-dlp printed no JSON for .*alphaVid001.*the queue is kept/],
-    ['truncated', /yt-dlp was killed \(SIGKILL\).*the queue is kept/],
-    ['garbage', /yt-dlp printed output that is not JSON: \{"id":"alphaVid001".*the queue is kept/],
-  ])('yt-dlp %s: the run ends saying why, every item stays queued without an error', async (mode, why) => {
+  /** A run with yt-dlp broken in `mode`: it ends saying `why`, with nothing lost and nothing half-done. */
+  async function expectRunEnded(mode: string, why: RegExp) {
     installYtdlp(mode);
     const task = await runDownloads();
     expect(task.status).toBe('FAILURE');
@@ -132,7 +119,37 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
       level: 'error',
       messages: [`Task failed: ${task.traceback}`],
     });
-  });
+  }
+
+  it.each([
+    ['missing', /^yt-dlp not found: install it or set YTDLP_PATH$/],
+    ['no-exec', /^yt-dlp at .* is not executable: install it or set YTDLP_PATH$/],
+    ['crash', /ModuleNotFoundError: No module named 'yt_dlp'.*the queue is kept/],
+    ['silent', /^yt-dlp failed on alphaVid001 \(yt-dlp exited with code 1\); the queue is kept/],
+    ['usage', /yt-dlp: error: no such option: --.*the queue is kept/],
+    [
+      'hang',
+      /yt-dlp printed nothing for 2 s while downloading alphaVid001 and was stopped.*the queue is kept/,
+    ],
+  ])('yt-dlp %s: the run ends saying why, every item stays queued without an error', expectRunEnded);
+
+  // a download's own run writes the video's metadata (--write-info-json); a -J call is left for comments
+  it.each([
+    ['not-json', /yt-dlp printed no JSON for .*alphaVid001.*wrapper 1\.2.*the queue is kept/],
+    ['null', /yt-dlp printed no JSON for .*alphaVid001.*the queue is kept/],
+    ['truncated', /yt-dlp was killed \(SIGKILL\).*the queue is kept/],
+    ['garbage', /yt-dlp printed output that is not JSON: \{"id":"alphaVid001".*the queue is kept/],
+  ])(
+    'yt-dlp %s on metadata calls, comments wanted: the run ends saying why, every item stays queued',
+    async (mode, why) => {
+      await t.container.appConfig.update({ downloads: { comment_max: 'all' } });
+      try {
+        await expectRunEnded(mode, why);
+      } finally {
+        await t.container.appConfig.update({ downloads: { comment_max: null } });
+      }
+    },
+  );
 
   it('downloads every queued item on the next run once yt-dlp works again', async () => {
     installYtdlp('works');
@@ -168,6 +185,15 @@ describe.each(ENGINES)('download_pending while yt-dlp is broken, on %s', (engine
       }
     },
   );
+
+  it('yt-dlp printing no JSON on metadata calls, comments not wanted: the downloads archive all the same', async () => {
+    await db().deleteFrom('videos').where('youtube_id', 'in', QUEUED).execute();
+    installYtdlp('garbage');
+    const task = await runDownloads();
+    expect(task).toMatchObject({ status: 'SUCCESS', result: 'downloaded 2 video(s).' });
+    expect(await queue()).toEqual([]);
+    expect(await archived()).toEqual([...QUEUED, ARCHIVED].map((id) => `${id}:1`));
+  });
 });
 
 describe.each(ENGINES)('a hung download stopped by the user, on %s', (engine) => {

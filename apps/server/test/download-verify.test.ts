@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE, FAKE_YTDLP_PATH } from './helpers/fake-ytdlp.ts';
+import { FAKE, FAKE_YTDLP_PATH, readFakeLog } from './helpers/fake-ytdlp.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 import { filesBelow, queueFakeVideo, startAssetServer, waitFor } from './helpers/acquisition.ts';
@@ -114,13 +114,19 @@ describe.each(ENGINES)('downloads verified before they are archived, on %s', (en
   }, 90_000);
 });
 
-/** Issue 19: each child process of a download costs the API's reads; the check's ffprobe is the only one. */
-describe('a download probed once', () => {
+/**
+ * Issue 19: each child process of a download costs the API's reads. The check's ffprobe is the only one, and
+ * the download's own yt-dlp run brings the metadata.
+ */
+describe('a download with as few child processes as it needs', () => {
   let t: TestApp;
   let staff: Client;
   let probes: string;
+  let runs: string;
 
   beforeAll(async () => {
+    runs = path.join(dir, 'yt-dlp-runs.log');
+    process.env.FAKE_YTDLP_LOG = runs;
     probes = path.join(dir, 'ffprobe-calls.log');
     const counting = path.join(dir, 'counting-ffprobe');
     fs.writeFileSync(counting, `#!/bin/sh\necho "$*" >> '${probes}'\nexec ffprobe "$@"\n`, { mode: 0o755 });
@@ -129,9 +135,13 @@ describe('a download probed once', () => {
     await t.container.appConfig.update({ downloads: { sleep_interval: 0, concurrency: 1 } });
   });
   afterAll(async () => {
+    delete process.env.FAKE_YTDLP_LOG;
     await t.container.jobs.close();
     await t.close();
   });
+
+  /** The yt-dlp runs about one video. */
+  const runsFor = (id: string) => readFakeLog(runs).filter((run) => run.argv?.some((a) => a.includes(id)));
 
   it('reads the media facts of the check for the archive, without a second ffprobe', async () => {
     await queueFakeVideo(t.database.db, FAKE.video);
@@ -144,5 +154,29 @@ describe('a download probed once', () => {
     expect(video.media_size).toBeGreaterThan(0);
     const calls = fs.readFileSync(probes, 'utf8').split('\n');
     expect(calls.filter((line) => line.endsWith(`${FAKE.video}.mp4`))).toHaveLength(1);
+  }, 90_000);
+
+  it("indexes the metadata of the download's own yt-dlp run, and leaves no info JSON behind", async () => {
+    const id = 'alphaVid002';
+    await queueFakeVideo(t.database.db, id);
+    expect(await downloadQueue(staff)).toMatchObject({ status: 'SUCCESS' });
+    const video = (await staff.request({ method: 'GET', url: `/api/video/${id}/` })).json() as {
+      title: string;
+    };
+    expect(video.title).toBe('Sharpening chisels the easy way');
+    expect(runsFor(id)).toHaveLength(1);
+    const { mediaDir, cacheDir } = t.container.config;
+    expect(filesBelow(path.join(cacheDir, 'download'))).toEqual([]);
+    expect(filesBelow(mediaDir).filter((f) => f.endsWith('.info.json'))).toEqual([]);
+  }, 90_000);
+
+  it('asks again for the metadata with comments when comment_max is set (upstream fetches them apart)', async () => {
+    const id = 'alphaVid003';
+    await t.container.appConfig.update({ downloads: { comment_max: '5' } });
+    await queueFakeVideo(t.database.db, id);
+    expect(await downloadQueue(staff)).toMatchObject({ status: 'SUCCESS' });
+    const calls = runsFor(id);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.argv).toContain('--write-comments');
   }, 90_000);
 });

@@ -45,6 +45,9 @@ describe('yt-dlp arguments from the application config', () => {
       '/cache/download/%(id)s.mp4',
       '--output',
       'subtitle:/cache/download/%(id)s.%(ext)s',
+      '--write-info-json',
+      '--output',
+      'infojson:/cache/download/%(id)s.%(ext)s',
     ]);
   });
 
@@ -104,12 +107,11 @@ describe('yt-dlp arguments from the application config', () => {
     ]);
   });
 
-  it('adds the extractor language to video, channel and playlist metadata only', () => {
+  it('adds the extractor language to metadata calls and downloads (their info JSON is the metadata)', () => {
     const settings = ytdlpSettings({ extractor_lang: 'de' });
-    for (const kind of ['video', 'channel', 'playlist'] as const) {
+    for (const kind of ['video', 'channel', 'playlist', 'download'] as const) {
       expect(extractorArgs(settings, kind)).toEqual(['--extractor-args', 'youtube:lang=de']);
     }
-    expect(extractorArgs(settings, 'download')).toEqual([]);
     expect(extractorArgs(settings, 'tab')).toEqual([]);
   });
 

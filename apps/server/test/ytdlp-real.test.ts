@@ -160,6 +160,9 @@ describe('the real yt-dlp through our argument builder', () => {
       { lang: 'en', ext: 'json3', path: path.join(cacheDir, 'download', `${ID}.en.json3`) },
     ]);
     expect(served).toEqual(expect.arrayContaining(['/clip.mp4', '/sub.json3', '/thumb.jpg']));
+    // the run's info JSON is the video's metadata (no second extraction), read and taken out of the folder
+    expect(result.info).toMatchObject({ id: ID, title: 'Real yt-dlp test clip', duration: 2 });
+    expect(fs.existsSync(path.join(cacheDir, 'download', `${ID}.info.json`))).toBe(false);
 
     const percents = events.map((e) => e.progress).filter((p) => p !== undefined);
     expect(percents.length).toBeGreaterThanOrEqual(2);

@@ -278,6 +278,9 @@ describe('yt-dlp repository: downloads (against the fake provider)', () => {
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(percents.at(-1)).toBe(1);
     expect(events.at(-1)!.messages).toEqual(['Birdhouse', 'processing']);
+    // the run's metadata comes back with the file, and its info JSON does not stay in the folder
+    expect(result.info).toMatchObject({ id: FAKE.video, duration: 421, channel_id: expect.any(String) });
+    expect(fs.existsSync(path.join(cacheDir, 'download', `${FAKE.video}.info.json`))).toBe(false);
   });
 
   it('records the provider message of a video that fails, and writes nothing', async () => {

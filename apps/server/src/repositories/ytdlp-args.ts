@@ -55,7 +55,8 @@ export function baseArgs(cacheDir: string): string[] {
 export function extractorArgs(settings: YtdlpSettings, kind: CallKind): string[] {
   const { downloads } = settings;
   const youtube: string[] = [];
-  if (downloads.extractor_lang && ['video', 'channel', 'playlist'].includes(kind)) {
+  // a download's info JSON is the video's metadata (infoJsonOutput), so it asks in the same language
+  if (downloads.extractor_lang && ['video', 'channel', 'playlist', 'download'].includes(kind)) {
     youtube.push(`lang=${splitList(downloads.extractor_lang).join(',')}`);
   }
   if (kind === 'comments' && downloads.comment_max) {
@@ -93,7 +94,10 @@ export function tabItems(limit: number | null): string | undefined {
   return limit === null ? undefined : `:${limit}:1`;
 }
 
-/** Download options (upstream §3.5) into `<outputDir>/<id>.mp4`, subtitles as `<id>.<lang>.<ext>`. */
+/**
+ * Download options (upstream §3.5) into `<outputDir>/<id>.mp4`, subtitles as `<id>.<lang>.<ext>`, the
+ * metadata as `<id>.info.json`.
+ */
 export function downloadArgs(settings: YtdlpSettings, outputDir: string): string[] {
   const { downloads } = settings;
   const args: string[] = [];
@@ -116,8 +120,17 @@ export function downloadArgs(settings: YtdlpSettings, outputDir: string): string
     '--output',
     path.join(outputDir, '%(id)s.mp4'),
     ...subtitleOutput(outputDir),
+    ...infoJsonOutput(outputDir),
   );
   return args;
+}
+
+/**
+ * The run's metadata as `<outputDir>/<id>.info.json` (yt-dlp puts `info.json` in place of the extension), so
+ * indexing the download needs no second extraction: one yt-dlp start and one page fetch less per video.
+ */
+function infoJsonOutput(outputDir: string): string[] {
+  return ['--write-info-json', '--output', `infojson:${path.join(outputDir, '%(id)s.%(ext)s')}`];
 }
 
 /** Subtitle files as `<id>.<lang>.<ext>` in `outputDir`, where subtitleFiles (ytdlp-output.ts) looks. */

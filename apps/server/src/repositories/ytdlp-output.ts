@@ -260,6 +260,11 @@ export interface DownloadResult {
   mediaPath: string;
   /** Subtitle files yt-dlp wrote next to it (`<id>.<lang>.json3|vtt`); user or auto is in the info JSON. */
   subtitles: { lang: string; ext: string; path: string }[];
+  /**
+   * The metadata yt-dlp extracted for this download (`--write-info-json`, read and removed); undefined when
+   * it wrote none or an unreadable one, and the caller asks for it again.
+   */
+  info?: YtdlpJson;
 }
 
 /** Subtitle files yt-dlp wrote next to a download (`<id>.<lang>.json3|vtt`). */
@@ -270,4 +275,20 @@ export async function subtitleFiles(dir: string, id: string): Promise<DownloadRe
     .map((name) => pattern.exec(name))
     .filter((match) => match !== null)
     .map((match) => ({ lang: match[1]!, ext: match[2]!, path: path.join(dir, match[0]) }));
+}
+
+/**
+ * The info JSON a download wrote, parsed, and the file removed (it must not reach the media tree or wait for
+ * the next run). A missing or cut file gives undefined: the metadata is then fetched on its own.
+ */
+export async function takeInfoJson(file: string): Promise<YtdlpJson | undefined> {
+  const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  await fs.rm(file, { force: true });
+  try {
+    const info: unknown = JSON.parse(text);
+    return info && typeof info === 'object' && !Array.isArray(info) ? (info as YtdlpJson) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -18,6 +18,7 @@ import {
   ProgressTracker,
   subtitleFiles,
   resultsPerUrl,
+  takeInfoJson,
   unwrap,
   YtdlpError,
   type DownloadProgress,
@@ -239,7 +240,8 @@ export class YtdlpRepository {
       () => false,
     );
     if (!exists) throw new YtdlpError('item', `yt-dlp finished without writing ${request.id}.mp4`);
-    return { mediaPath, subtitles: await subtitleFiles(outputDir, request.id) };
+    const info = await takeInfoJson(path.join(outputDir, `${request.id}.info.json`));
+    return { mediaPath, subtitles: await subtitleFiles(outputDir, request.id), info };
   }
 
   /**

@@ -45,11 +45,12 @@ export interface DownloadIndexerDeps {
 }
 
 /**
- * Indexes a downloaded video through the same path as the manual import (upstream §3.5 step 4): fresh
- * metadata from yt-dlp (with comments when comment_max is set), the file checked against it (length, a
- * decodable end), the channel when it is not known yet, the thumbnail, subtitles as WebVTT with their fragments, SponsorBlock and Return YouTube Dislike when
- * enabled; then the stager builds the rows and the archiver commits them with the queue removal and moves
- * the files into the media tree, crash-safe.
+ * Indexes a downloaded video through the same path as the manual import (upstream §3.5 step 4): the
+ * metadata the download extracted (fetched again with comments when comment_max is set, and when yt-dlp
+ * wrote none), the file checked against it (length, a decodable end), the channel when it is not known
+ * yet, the thumbnail, subtitles as WebVTT with their fragments, SponsorBlock and Return YouTube Dislike
+ * when enabled; then the stager builds the rows and the archiver commits them with the queue removal and
+ * moves the files into the media tree, crash-safe.
  */
 export class DownloadIndexer {
   /** channels being indexed now: parallel downloads of one new channel index it once */
@@ -68,7 +69,7 @@ export class DownloadIndexer {
     const id = item.youtube_id;
     const info = (await (settings.downloads.comment_max
       ? deps.ytdlp.fetchComments(id, settings, signal)
-      : deps.ytdlp.fetchVideoInfo(id, settings, signal))) as YtdlpInfo;
+      : (download.info ?? deps.ytdlp.fetchVideoInfo(id, settings, signal)))) as YtdlpInfo;
     if (info.id && info.id !== id) {
       throw new YtdlpError('item', `the provider answered with ${info.id} for ${id}: probably blocked`);
     }
