@@ -21,6 +21,7 @@ import { prng, type Samples } from './search/seed.ts';
 import {
   BENCH_CHANNEL,
   FAKE_YTDLP,
+  primeFakeDownloads,
   startThumbnailServer,
   writeDownloadCatalogue,
 } from './support/download-catalogue.ts';
@@ -78,11 +79,10 @@ async function until(what: string, done: () => Promise<boolean>): Promise<void> 
 
 async function measureEngine(place: BenchPlace) {
   const { samples, seedSeconds } = await prepareArchive(place, size);
-  const ids = writeDownloadCatalogue(
-    path.join(place.dataDir, 'bench-catalogue.json'),
-    perRound * rounds,
-    cues,
-  );
+  const catalogue = path.join(place.dataDir, 'bench-catalogue.json');
+  const ids = writeDownloadCatalogue(catalogue, perRound * rounds, cues);
+  const fakeMedia = path.join(place.dataDir, 'fake-media');
+  primeFakeDownloads(catalogue, fakeMedia, ids[0]!);
   const thumbs = await startThumbnailServer(place.dataDir);
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'downloading-bench-password';
@@ -95,9 +95,9 @@ async function measureEngine(place: BenchPlace) {
     env: {
       ...place.serverEnv,
       YTDLP_PATH: FAKE_YTDLP,
-      FAKE_YTDLP_EXTRA_CATALOGUE: path.join(place.dataDir, 'bench-catalogue.json'),
+      FAKE_YTDLP_EXTRA_CATALOGUE: catalogue,
       FAKE_YTDLP_DELAY_MS: String(delayMs),
-      FAKE_YTDLP_MEDIA_DIR: path.join(place.dataDir, 'fake-media'),
+      FAKE_YTDLP_MEDIA_DIR: fakeMedia,
       FAKE_YTDLP_ASSET_URL: thumbs.url,
       TK_SPONSORBLOCK_URL: 'http://127.0.0.1:9',
       TK_RYD_URL: 'http://127.0.0.1:9',

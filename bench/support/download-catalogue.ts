@@ -80,3 +80,26 @@ export async function startThumbnailServer(dir: string): Promise<{ url: string; 
   const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
+
+/**
+ * Makes the clip the fake's downloads copy (`mediaDir`, one per video length, made with ffmpeg on first use)
+ * before anything is measured: a real yt-dlp has no such step, and four downloads making it at once in the
+ * first round's measured phase were eight ffmpeg encodes that no later round has.
+ */
+export function primeFakeDownloads(catalogue: string, mediaDir: string, id: string): void {
+  const scratch = fs.mkdtempSync(path.join(mediaDir, '..', 'prime-'));
+  const run = spawnSync(
+    process.execPath,
+    [FAKE_YTDLP, '--output', path.join(scratch, '%(id)s.mp4'), `https://www.youtube.com/watch?v=${id}`],
+    {
+      env: {
+        ...process.env,
+        FAKE_YTDLP_EXTRA_CATALOGUE: catalogue,
+        FAKE_YTDLP_MEDIA_DIR: mediaDir,
+        FAKE_YTDLP_DELAY_MS: '0',
+      },
+    },
+  );
+  fs.rmSync(scratch, { recursive: true, force: true });
+  if (run.status !== 0) throw new Error(`the fake yt-dlp could not make its clip: ${run.stderr}`);
+}
