@@ -102,6 +102,18 @@ describe('ffmpeg repository: media facts, conversion, pictures', () => {
     expect(await imageSize(path.join(out, 'cover169.jpg'))).toEqual({ width: 120, height: 67 });
   });
 
+  it('converts several pictures in one run, each from its own input', async () => {
+    const jobs = [
+      { input: media.jpg43, output: path.join(out, 'many-43.jpg') },
+      { input: media.pngTall, output: path.join(out, 'many-tall.jpg') },
+    ];
+    await ffmpeg.toJpegs(jobs, { crop169: true });
+    // as one at a time: the 4:3 one 200x112 (above), the tall one as narrow as its width
+    expect(await imageSize(jobs[0]!.output)).toEqual({ width: 200, height: 112 });
+    await ffmpeg.toJpeg(media.pngTall, path.join(out, 'one-tall.jpg'), { crop169: true });
+    expect(await imageSize(jobs[1]!.output)).toEqual(await imageSize(path.join(out, 'one-tall.jpg')));
+  });
+
   it('makes playlist art 336x189 from the first archived video thumbnail, else the default', async () => {
     const paths = new ArchivePaths({ mediaDir: path.join(out, 'media'), cacheDir: path.join(out, 'cache') });
     const artwork = new ArtworkService(ffmpeg, new ArchiveFilesRepository(), paths);

@@ -132,6 +132,18 @@ export class FfmpegRepository {
     await this.ffmpeg(['-i', input, ...jpegOutput(output, options)], signal);
   }
 
+  /**
+   * Several pictures in one ffmpeg run, each input to the output at its place: a start of Debian's ffmpeg
+   * (215 libraries) costs ~0.1 s of CPU, converting a thumbnail a fifth of that. Rejects as a whole when
+   * any input is unreadable, so the caller converts one at a time then.
+   */
+  async toJpegs(jobs: { input: string; output: string }[], options: ImageOptions = {}, signal?: AbortSignal) {
+    const inputs = jobs.flatMap((job) => ['-i', job.input]);
+    // without -map every output would take the "best" video stream of all the inputs
+    const outputs = jobs.flatMap((job, i) => ['-map', `${i}:v:0`, ...jpegOutput(job.output, options)]);
+    await this.ffmpeg([...inputs, ...outputs], signal);
+  }
+
   /** A plain picture of one colour, for the default art. */
   async solidImage(output: string, width: number, height: number, color: string): Promise<void> {
     await this.ffmpeg([

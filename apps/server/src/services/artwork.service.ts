@@ -62,6 +62,33 @@ export class ArtworkService {
     return 'default' as const;
   }
 
+  /**
+   * 16:9 JPEGs from picture files, converted in one ffmpeg run; when one picture is unreadable, each on its
+   * own. Resolves to the outputs written.
+   */
+  async videoThumbsFromImages(jobs: { image: string; output: string }[], signal?: AbortSignal) {
+    const crop = { crop169: true };
+    try {
+      await this.writeImages(
+        jobs.map((job) => ({ input: job.image, target: job.output })),
+        crop,
+        signal,
+      );
+      return jobs.map((job) => job.output);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+    }
+    const written: string[] = [];
+    for (const job of jobs) {
+      const done = await this.writeImage(job.image, job.output, crop, signal).then(
+        () => true,
+        () => false,
+      );
+      if (done) written.push(job.output);
+    }
+    return written;
+  }
+
   /** Channel art from local pictures; each kind given replaces the cached one. */
   async channelArt(channelId: string, images: Partial<Record<ChannelArtKind, string>>, signal?: AbortSignal) {
     for (const [kind, image] of Object.entries(images) as [ChannelArtKind, string | undefined][]) {
@@ -100,14 +127,24 @@ export class ArtworkService {
     options: { crop169?: boolean; size?: [number, number] },
     signal?: AbortSignal,
   ): Promise<void> {
-    await this.files.ensureDir(path.dirname(target));
-    const part = `${target}.part`;
+    await this.writeImages([{ input, target }], options, signal);
+  }
+
+  /** writeImage for several pictures: one ffmpeg run (a single picture keeps the one-input command). */
+  private async writeImages(
+    jobs: { input: string; target: string }[],
+    options: { crop169?: boolean; size?: [number, number] },
+    signal?: AbortSignal,
+  ): Promise<void> {
+    for (const job of jobs) await this.files.ensureDir(path.dirname(job.target));
+    const parts = jobs.map((job) => ({ input: job.input, output: `${job.target}.part` }));
     try {
-      await this.ffmpeg.toJpeg(input, part, options, signal);
-      await this.files.move(part, target);
+      if (parts.length === 1) await this.ffmpeg.toJpeg(parts[0]!.input, parts[0]!.output, options, signal);
+      else await this.ffmpeg.toJpegs(parts, options, signal);
+      for (const [i, job] of jobs.entries()) await this.files.move(parts[i]!.output, job.target);
     } catch (error) {
       // ffmpeg leaves what it wrote when it fails (a full disk, a stop)
-      await this.files.remove(part);
+      for (const part of parts) await this.files.remove(part.output);
       throw error;
     }
   }
