@@ -9,7 +9,7 @@ export const TIDY_EVERY_MS = 5_000;
 /**
  * Tidies the search index after writes, whoever made them (downloads, imports, rescans, comment refreshes):
  * every TIDY_EVERY_MS the engine looks whether its index changed and merges what changed in small steps
- * (SQLite: db/search/sqlite-index-tidy.ts; PostgreSQL has nothing to tidy). A failure (a full disk) is
+ * (SQLite: db/search/sqlite-index-tidy.ts; PostgreSQL: db/search/pg-pending-lists.ts). A failure (a full disk) is
  * logged once until the next success, and the next look tries again.
  */
 export class SearchIndexTidying {

@@ -110,8 +110,8 @@ export interface SearchIndex {
   /** Re-creates every index from the tables; returns how many rows each now holds. */
   rebuild(): Promise<IndexCounts>;
   /**
-   * Tidies the index after writes, in small steps, where the engine needs it (SQLite's FTS5 segments;
-   * PostgreSQL's GIN indexes merge their pending lists themselves); resolves to the steps run.
+   * Tidies the index after writes, in small steps: SQLite's FTS5 segments, PostgreSQL's GIN pending lists;
+   * resolves to the steps run (merges, pages).
    */
   tidy?(): Promise<number>;
   /** Stops what the engine runs beside the database connection (search threads), if anything. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
 import { found, PostgresFinders, type Finder } from './pg-fulltext-finders.ts';
+import { mergePendingLists } from './pg-pending-lists.ts';
 import { PostgresWordFrequency } from './pg-word-frequency.ts';
 import { PostgresWordLookup } from './pg-word-lookup.ts';
 import {
@@ -197,6 +198,11 @@ export class PostgresSearchIndex implements SearchIndex {
 
   private async rows<T>(query: RawBuilder<unknown>): Promise<T[]> {
     return (await query.execute(this.db)).rows as T[];
+  }
+
+  /** The GIN indexes' pending lists merged (pg-pending-lists.ts says why). */
+  tidy(): Promise<number> {
+    return mergePendingLists(this.db);
   }
 
   async rebuild(): Promise<IndexCounts> {
