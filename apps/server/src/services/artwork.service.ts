@@ -64,29 +64,17 @@ export class ArtworkService {
 
   /**
    * 16:9 JPEGs from picture files, converted in one ffmpeg run; when one picture is unreadable, each on its
-   * own. Resolves to the outputs written.
+   * own, so the others are still written. An output whose picture cannot be read is not written.
    */
   async videoThumbsFromImages(jobs: { image: string; output: string }[], signal?: AbortSignal) {
     const crop = { crop169: true };
-    try {
-      await this.writeImages(
-        jobs.map((job) => ({ input: job.image, target: job.output })),
-        crop,
-        signal,
-      );
-      return jobs.map((job) => job.output);
-    } catch (error) {
-      if (signal?.aborted) throw error;
-    }
-    const written: string[] = [];
-    for (const job of jobs) {
-      const done = await this.writeImage(job.image, job.output, crop, signal).then(
-        () => true,
-        () => false,
-      );
-      if (done) written.push(job.output);
-    }
-    return written;
+    const all = jobs.map((job) => ({ input: job.image, target: job.output }));
+    const failed = await this.writeImages(all, crop, signal).then(
+      () => false,
+      () => true,
+    );
+    if (!failed || jobs.length === 1 || signal?.aborted) return;
+    for (const job of jobs) await this.writeImage(job.image, job.output, crop, signal).catch(() => undefined);
   }
 
   /** Channel art from local pictures; each kind given replaces the cached one. */

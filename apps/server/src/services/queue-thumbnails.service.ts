@@ -58,8 +58,6 @@ export class QueueThumbnails {
     if (fetched.length === 0) return;
     try {
       await this.artwork.videoThumbsFromImages(fetched, signal);
-    } catch {
-      // stopped: the pictures written so far stay
     } finally {
       for (const { image } of fetched) await this.files.remove(image);
     }
