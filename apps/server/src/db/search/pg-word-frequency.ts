@@ -33,6 +33,11 @@ export class PostgresWordFrequency {
     return counts;
   }
 
+  /** Reads the table's counts afresh at the next call (its statistics were just refreshed). */
+  forget(table: string): void {
+    this.known.delete(table);
+  }
+
   private async read(table: string): Promise<WordCounts> {
     const { rows } = await sql<{ words: string[] | null; freqs: number[] | null; total: number }>`
       SELECT st.most_common_elems::text::text[] AS words, st.most_common_elem_freqs AS freqs,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
 import { found, PostgresFinders, type Finder } from './pg-fulltext-finders.ts';
 import { mergePendingLists } from './pg-pending-lists.ts';
+import { refreshSearchStatistics } from './pg-search-statistics.ts';
 import { PostgresWordFrequency } from './pg-word-frequency.ts';
 import { PostgresWordLookup } from './pg-word-lookup.ts';
 import {
@@ -200,9 +201,11 @@ export class PostgresSearchIndex implements SearchIndex {
     return (await query.execute(this.db)).rows as T[];
   }
 
-  /** The GIN indexes' pending lists merged (pg-pending-lists.ts says why). */
-  tidy(): Promise<number> {
-    return mergePendingLists(this.db);
+  /** Statistics of much-changed tables refreshed, the GIN indexes' pending lists merged (their files say why). */
+  async tidy(): Promise<number> {
+    const analyzed = await refreshSearchStatistics(this.db);
+    for (const table of analyzed) this.frequency.forget(table);
+    return analyzed.length + (await mergePendingLists(this.db));
   }
 
   async rebuild(): Promise<IndexCounts> {
