@@ -16,8 +16,8 @@ export interface WordCounts {
  * How many rows of a search table (`subtitle_fragments_search`, `comments_search`) the common words are in,
  * from the statistics ANALYZE keeps anyway: pg_stats' most common elements of `doc` (the 1 000 most common
  * lexemes of a sample and the fraction of rows holding each), and of its word pair keys if it has them.
- * Read once per ten minutes per table; a table never analyzed has none, and then every word counts as rare
- * (all of them find the rows, as before).
+ * Read once per ten minutes per table, and again after the search tidy analyzed it (pg-search-statistics.ts);
+ * a table never analyzed has none, and then every word counts as rare (all of them find the rows, as before).
  */
 export class PostgresWordFrequency {
   private readonly known = new Map<string, { at: number; counts: Promise<WordCounts> }>();
