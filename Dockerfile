@@ -37,7 +37,10 @@ COPY --from=build /app/apps/web/dist apps/web/dist
 # the media and cache folders every process of a scale-out deployment shares (one volume, so a finished
 # download moves into the media tree by a rename, not a copy)
 RUN mkdir -p /data /archive && chown node:node /data /archive
+# MALLOC_ARENA_MAX: glibc's malloc keeps one arena per thread up to 8 per core; the server's SQLite threads
+# each held freed memory in their own (docs/ARCHITECTURE.md, "The server's memory under load")
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     TK_DATA_DIR=/data \
     TK_LISTEN=0.0.0.0 \
     TK_PORT=8000

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_OPTIONS } from './support/server.ts';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from './support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = 18000 + Math.floor(Math.random() * 1000);
@@ -18,6 +18,7 @@ async function firstPing(): Promise<{ ms: number; pid: number }> {
   const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, 'apps/server/dist/main.mjs', 'serve'], {
     cwd: root,
     env: {
+      ...SERVER_ENV,
       ...process.env,
       TK_DATA_DIR: dataDir,
       TK_PORT: String(port),

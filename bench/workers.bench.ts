@@ -15,7 +15,7 @@ import path from 'node:path';
 import { startAssetServer } from '../apps/server/test/helpers/acquisition.ts';
 import { deleteRedisPrefix, freePort, writeBulkCatalogue } from '../apps/server/test/helpers/processes.ts';
 import { benchEngines, machineLoad } from './support/engines.ts';
-import { SERVER_NODE_OPTIONS, signInForToken, startBundleServer } from './support/server.ts';
+import { SERVER_ENV, SERVER_NODE_OPTIONS, signInForToken, startBundleServer } from './support/server.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 24);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 300);
@@ -95,7 +95,7 @@ async function measure(count: number): Promise<Run> {
         [...SERVER_NODE_OPTIONS, 'apps/server/dist/main.mjs', 'worker', '--name', `bench${i + 1}`],
         {
           cwd: ROOT,
-          env: { ...process.env, ...env, TK_DATA_DIR: place.dataDir, TK_LOG_LEVEL: 'warn' },
+          env: { ...SERVER_ENV, ...process.env, ...env, TK_DATA_DIR: place.dataDir, TK_LOG_LEVEL: 'warn' },
           stdio: ['ignore', 'ignore', 'inherit'],
         },
       ),

@@ -28,12 +28,20 @@ const bundle = () => process.env.BENCH_BUNDLE ?? 'apps/server/dist/main.mjs';
  */
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=4'];
 
+/**
+ * The environment `npm start` and the image add: glibc's malloc held to two arenas, where each of the
+ * server's SQLite threads kept freed memory in an arena of its own (same entry). An outer MALLOC_ARENA_MAX
+ * wins, to compare settings.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+
 /** Starts `main.mjs serve` on the data folder and waits until it answers /api/ping/ (up to 120 s: migrations). */
 export async function startBundleServer(options: BundleServerOptions): Promise<ChildProcess> {
   const args = [...SERVER_NODE_OPTIONS, ...(options.nodeArgs ?? []), bundle(), 'serve'];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
+      ...SERVER_ENV,
       ...process.env,
       TK_DATA_DIR: options.dataDir,
       TK_PORT: String(options.port),
