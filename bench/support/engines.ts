@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPostgres, openSqlite, type DatabaseHandle } from '../../apps/server/src/db/dialect.ts';
+import { openSqlite, type DatabaseHandle } from '../../apps/server/src/db/dialect.ts';
+import { openPostgres } from '../../apps/server/src/db/postgres-open.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrator.ts';
 
 export type EngineName = 'sqlite' | 'postgres';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/db/dialect.ts';
+import { openPostgres } from '../src/db/postgres-open.ts';
 import type { SearchThreads } from '../src/db/search/search-threads.ts';
 import type { VideoRow } from '../src/db/tables.ts';
 import { makeChannel } from './factories.ts';

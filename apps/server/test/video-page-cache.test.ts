@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/db/dialect.ts';
+import { openPostgres } from '../src/db/postgres-open.ts';
 import type { VideoRow } from '../src/db/tables.ts';
 import { VideoPageTokensRepository } from '../src/repositories/video-page-tokens.repository.ts';
 import { VideoQueryRepository } from '../src/repositories/video-query.repository.ts';

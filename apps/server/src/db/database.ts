@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppConfigEnv } from '../config.ts';
-import { openPostgres, openSqlite, type DatabaseHandle } from './dialect.ts';
+import { openSqlite, type DatabaseHandle } from './dialect.ts';
+import { openPostgres } from './postgres-open.ts';
 import { migrateToLatest } from './migrator.ts';
 
 export type { DatabaseHandle } from './dialect.ts';

@@ -1,18 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import {
   CompiledQuery,
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   sql,
   type Driver,
   type Expression,
   type RawBuilder,
 } from 'kysely';
-import { prepareStatementsOf } from './postgres-prepared.ts';
 import { registerSearchFunctions } from './search/sqlite-functions.ts';
 import { ReadRoutingDriver } from './sqlite-read-routing.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -27,10 +24,6 @@ export interface DatabaseHandle {
   file?: string;
   close(): Promise<void>;
 }
-
-// PostgreSQL returns bigint (int8) and numeric as strings; our values (epoch ms, sizes) fit in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
 
 export function openSqlite(file: string): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -127,26 +120,6 @@ export function openSqliteReader(file: string, mmapBytes = 0): DatabaseHandle {
   sqlite.pragma(`cache_size = -${READER_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
-}
-
-/** `searchPath` isolates a schema (used by tests, one schema per test file). */
-export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
-  });
-  pool.on('connect', (client) => {
-    // Issue 19, measured at 10 million subtitle lines. Our statements are short lookups run by many
-    // requests at once: PostgreSQL compiled with LLVM a typo search's lookup of 545 spellings (its plan
-    // costed above jit_above_cost), 25 ms of its 195; and started two parallel workers for a phrase search,
-    // which at 32 searches at a time on 2 cores made 27 full-text searches a second where one process
-    // each made 37. So no JIT and no parallel workers.
-    client.query('SET jit = off; SET max_parallel_workers_per_gather = 0').catch(() => undefined);
-    prepareStatementsOf(client);
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { TaskName } from '@tubekeeper/contract';
-import { Job, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { TaskRecordService } from '../services/task-record.service.ts';
 import type { JobHandler, JobQueue, PartHandler } from './job-queue.ts';
 import { bullConnection, type RedisTarget } from './redis-connection.ts';
+import { bullmq } from './scale-out-packages.ts';
 import type { WorkerRegistry, WorkerStatus } from './worker-registry.ts';
 
 /** BullMQ queue names (under the deployment's key prefix). */
@@ -36,6 +37,7 @@ export class BullJobQueue implements JobQueue {
     readonly target: RedisTarget,
     readonly registry: WorkerRegistry,
   ) {
+    const { Queue } = bullmq();
     const options = { connection: bullConnection(target), prefix: target.prefix };
     this.tasks = new Queue<TaskJobData>(TASK_QUEUE, options);
     this.partQueue = new Queue<TaskJobData>(PART_QUEUE, options);
@@ -100,7 +102,7 @@ export class BullJobQueue implements JobQueue {
   /** A part's result once it completed; a failed part fails the task with its reason. */
   private async partResult(id: string): Promise<unknown> {
     for (;;) {
-      const job = await Job.fromId<TaskJobData>(this.partQueue, id);
+      const job = await bullmq().Job.fromId<TaskJobData>(this.partQueue, id);
       if (!job) throw new Error(`part ${id} of the task vanished from Redis`);
       const state = await job.getState();
       if (state === 'completed') return job.returnvalue;

@@ -1,8 +1,9 @@
 import os from 'node:os';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import type { TaskName } from '@tubekeeper/contract';
 import { PART_QUEUE, TASK_QUEUE, type BullJobQueue, type TaskJobData } from './bullmq-job-queue.ts';
 import { bullConnection } from './redis-connection.ts';
+import { bullmq } from './scale-out-packages.ts';
 import { runTask, watchStopCommand, type TaskLogger } from './task-runner.ts';
 import type { WorkerStatus } from './worker-registry.ts';
 
@@ -50,6 +51,7 @@ export class BullTaskWorker {
       stalledInterval: this.options.stallTimeoutMs,
       maxStalledCount: 3,
     };
+    const { Worker } = bullmq();
     this.workers = [
       new Worker<TaskJobData>(TASK_QUEUE, (job) => this.runTaskJob(job), {
         ...common,
@@ -80,7 +82,7 @@ export class BullTaskWorker {
   private async runTaskJob(job: Job<TaskJobData>): Promise<void> {
     const name = job.name as TaskName;
     const handler = this.queue.handlers.get(name);
-    if (!handler) throw new UnrecoverableError(`this worker has no handler for task ${name}`);
+    if (!handler) throw new (bullmq().UnrecoverableError)(`this worker has no handler for task ${name}`);
     const { taskId, payload } = job.data;
     const controller = new AbortController();
     this.track(job, { taskId, name, part: false, controller });
@@ -99,7 +101,7 @@ export class BullTaskWorker {
   private async runPartJob(job: Job<TaskJobData>): Promise<unknown> {
     const name = job.name as TaskName;
     const handler = this.queue.parts.get(name);
-    if (!handler) throw new UnrecoverableError(`this worker has no part handler for task ${name}`);
+    if (!handler) throw new (bullmq().UnrecoverableError)(`this worker has no part handler for task ${name}`);
     const { taskId, payload } = job.data;
     const controller = new AbortController();
     this.track(job, { taskId, name, part: true, controller });

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from './scale-out-packages.ts';
 
 /** Where the scale-out queue lives: the Redis URL and the key prefix of every key Tubekeeper writes. */
 export interface RedisTarget {
@@ -13,5 +14,5 @@ export function bullConnection(target: RedisTarget) {
 
 /** A plain client for the worker registry. */
 export function redisClient(target: RedisTarget): Redis {
-  return new Redis(target.url, { maxRetriesPerRequest: 3, lazyConnect: false });
+  return new (ioredis().Redis)(target.url, { maxRetriesPerRequest: 3, lazyConnect: false });
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { openPostgres, openSqlite, type DatabaseHandle, type Engine } from '../../src/db/dialect.ts';
+import { openSqlite, type DatabaseHandle, type Engine } from '../../src/db/dialect.ts';
+import { openPostgres } from '../../src/db/postgres-open.ts';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrator.ts';
 import type { Database } from '../../src/db/tables.ts';
 

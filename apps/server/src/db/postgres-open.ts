@@ -1,0 +1,44 @@
+import { createRequire } from 'node:module';
+import { Kysely, PostgresDialect } from 'kysely';
+import type pg from 'pg';
+import type { DatabaseHandle } from './dialect.ts';
+import { prepareStatementsOf } from './postgres-prepared.ts';
+import type { Database } from './tables.ts';
+
+let pgPackage: typeof pg | undefined;
+
+/**
+ * node-postgres, loaded when a PostgreSQL connection is first opened. Imported beside the SQLite connections
+ * (dialect.ts), it was loaded by every SQLite server and by each of its threads (search threads, video
+ * writer): 2.9 MB of heap an isolate, measured, which V8's growing factor doubles before it collects
+ * (docs/ARCHITECTURE.md, "The server's memory under load"). This file stays out of the threads' imports, and
+ * pg is CommonJS, so a synchronous require keeps `openPostgres` synchronous.
+ */
+function loadPg(): typeof pg {
+  if (pgPackage) return pgPackage;
+  pgPackage = createRequire(import.meta.url)('pg') as typeof pg;
+  // PostgreSQL returns bigint (int8) and numeric as strings; our values (epoch ms, sizes) fit in a double.
+  pgPackage.types.setTypeParser(20, (v) => Number(v));
+  pgPackage.types.setTypeParser(1700, (v) => Number(v));
+  return pgPackage;
+}
+
+/** `searchPath` isolates a schema (used by tests, one schema per test file). */
+export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
+  const pool = new (loadPg().Pool)({
+    connectionString: url,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  pool.on('connect', (client) => {
+    // Issue 19, measured at 10 million subtitle lines. Our statements are short lookups run by many
+    // requests at once: PostgreSQL compiled with LLVM a typo search's lookup of 545 spellings (its plan
+    // costed above jit_above_cost), 25 ms of its 195; and started two parallel workers for a phrase search,
+    // which at 32 searches at a time on 2 cores made 27 full-text searches a second where one process
+    // each made 37. So no JIT and no parallel workers.
+    client.query('SET jit = off; SET max_parallel_workers_per_gather = 0').catch(() => undefined);
+    prepareStatementsOf(client);
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
