@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SqliteVideoWriter } from '../src/db/sqlite-video-writer.ts';
 import { VideoIndexRepository, type VideoBundle } from '../src/repositories/video-index.repository.ts';
 import { BASE_TIME, makeChannel } from './factories.ts';
@@ -227,5 +227,35 @@ describe('indexed videos written by the SQLite writer thread', () => {
     expect(await linesOf('vThreadEnd1')).toHaveLength(1800);
     await threaded.writeVideo(bundle('vThreadEnd2', 'reopened'));
     expect(await linesOf('vThreadEnd2')).toHaveLength(1800);
+  });
+
+  it('stops its thread after a while without writes, and starts another for the next write', async () => {
+    const idle = new SqliteVideoWriter(path.join(t.dataDir, 'tubekeeper.db'), 300);
+    const repository = new VideoIndexRepository(t.db, idle);
+    try {
+      await repository.writeVideo(bundle('vIdle1', 'before'));
+      expect(idle.running).toBe(true);
+      await vi.waitFor(() => expect(idle.running).toBe(false), { timeout: 5_000 });
+      await repository.writeVideo(bundle('vIdle2', 'after'));
+      expect(await linesOf('vIdle1')).toHaveLength(1800);
+      expect(await linesOf('vIdle2')).toHaveLength(1800);
+      expect(idle.running).toBe(true);
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('keeps its thread while writes follow each other closer than the idle time', async () => {
+    const busy = new SqliteVideoWriter(path.join(t.dataDir, 'tubekeeper.db'), 1_000);
+    const repository = new VideoIndexRepository(t.db, busy);
+    try {
+      for (let i = 0; i < 4; i++) {
+        await repository.writeVideo(bundle(`vBusy${i}`, 'busy'));
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(busy.running).toBe(true);
+      }
+    } finally {
+      await busy.close();
+    }
   });
 });

@@ -18,6 +18,9 @@ interface Pending {
   settled: Promise<unknown>;
 }
 
+/** A thread without a write this long stops (the search threads' figure). */
+const IDLE_MS = 5 * 60_000;
+
 /**
  * Indexed videos written by a thread of the server's own, on a connection of its own (issue 19: reads
  * while downloading). A downloaded video is one transaction of its row, its subtitle lines (three tracks of
@@ -29,16 +32,28 @@ interface Pending {
  * thread only waits for the answer. SQLite has one writer at a time: a main-thread write that comes during
  * a video's transaction waits for it (busy timeout), as it waited for the chunks before.
  *
- * The thread starts with the first write and stays; if it dies, the next write starts another.
+ * The thread starts with the first write. It stops after IDLE_MS without one, as the search threads do, so
+ * a server that ran last night's downloads does not keep the thread's memory (~15-20 MB of RSS: an isolate,
+ * Kysely, a connection) all day; if it dies, the next write starts another.
  */
 export class SqliteVideoWriter implements VideoBundleWriter {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly idleMs = IDLE_MS,
+  ) {}
+
+  /** Whether the thread is up (tests). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
 
   writeVideo(bundle: VideoBundle): Promise<void> {
+    clearTimeout(this.idleTimer);
     const worker = this.thread();
     const id = this.nextId++;
     let settle!: Pick<Pending, 'resolve' | 'reject'>;
@@ -50,6 +65,7 @@ export class SqliteVideoWriter implements VideoBundleWriter {
 
   /** Ends the thread after the writes under way; it closes its connection first. */
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     if (!worker) return;
     await Promise.all([...this.pending.values()].map((call) => call.settled));
@@ -87,6 +103,7 @@ export class SqliteVideoWriter implements VideoBundleWriter {
     const call = this.pending.get(reply.id);
     if (!call) return;
     this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.stopWhenIdle();
     if (!reply.error) return call.resolve();
     // the caller tells a full disk (code SQLITE_FULL) or a constraint from the message and code, as before
     const error = Object.assign(new Error(reply.error.message), {
@@ -95,5 +112,20 @@ export class SqliteVideoWriter implements VideoBundleWriter {
     });
     if (reply.error.stack) error.stack = reply.error.stack;
     call.reject(error);
+  }
+
+  /**
+   * Ends the thread once it has written nothing for `idleMs`. Nothing is under way then, and a write that
+   * comes later starts a new thread: the old one is forgotten before it is told to close.
+   */
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.idleTimer = setTimeout(() => {
+      if (this.worker !== worker || this.pending.size > 0) return;
+      this.worker = undefined;
+      worker?.postMessage('close');
+    }, this.idleMs);
+    this.idleTimer.unref();
   }
 }
