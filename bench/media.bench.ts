@@ -8,7 +8,9 @@
 // ratios are the medians of the rounds' ratios. Prints one JSON line.
 //
 // Run: npm run bench:media -w @tubekeeper/bench
-// BENCH_SECONDS (default 8) per case and server, BENCH_ROUNDS (default 4), BENCH_FILE_MB (default 64).
+// BENCH_SECONDS (default 8) per case and server, BENCH_ROUNDS (default 4), BENCH_FILE_MB (default 64),
+// BENCH_NODE_ARGS (options for the server's node, e.g. '--max-semi-space-size=16': the young generation is what
+// the 1 MiB ranges' throughput turns on, docs/ARCHITECTURE.md, 28 Nov's figures).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -159,7 +161,12 @@ let bare: { port: number; stop: () => void } | undefined;
 try {
   const port = 19000 + Math.floor(Math.random() * 1000);
   const password = 'media-bench-password';
-  server = await startBundleServer({ port, dataDir, password });
+  server = await startBundleServer({
+    port,
+    dataDir,
+    password,
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+  });
   const token = await signInForToken(port, password);
   bare = await startBare();
   const barePort = bare.port;
