@@ -90,8 +90,6 @@ async function measureEngine(place: BenchPlace) {
     port,
     dataDir: place.dataDir,
     password,
-    // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server's main thread
-    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
     env: {
       ...place.serverEnv,
       YTDLP_PATH: FAKE_YTDLP,

@@ -161,12 +161,7 @@ let bare: { port: number; stop: () => void } | undefined;
 try {
   const port = 19000 + Math.floor(Math.random() * 1000);
   const password = 'media-bench-password';
-  server = await startBundleServer({
-    port,
-    dataDir,
-    password,
-    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
-  });
+  server = await startBundleServer({ port, dataDir, password });
   const token = await signInForToken(port, password);
   bare = await startBare();
   const barePort = bare.port;

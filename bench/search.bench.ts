@@ -94,7 +94,6 @@ async function measureEngine(place: BenchPlace) {
     dataDir: place.dataDir,
     password,
     env: place.serverEnv,
-    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean), // e.g. '--cpu-prof --cpu-prof-dir=…'
   });
   try {
     const headers = { authorization: `Token ${await signInForToken(port, password)}` };

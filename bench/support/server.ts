@@ -11,8 +11,6 @@ export interface BundleServerOptions {
   password: string;
   /** extra environment, e.g. DATABASE_URL */
   env?: Record<string, string>;
-  /** options for node itself, e.g. ['--cpu-prof'] to profile the server */
-  nodeArgs?: string[];
 }
 
 /**
@@ -29,6 +27,12 @@ const bundle = () => process.env.BENCH_BUNDLE ?? 'apps/server/dist/main.mjs';
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=4'];
 
 /**
+ * BENCH_NODE_ARGS: more options for the server's node in every bench, after those above (so they win), e.g.
+ * '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile its main thread, or '--max-semi-space-size=16'.
+ */
+const benchNodeArgs = () => process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
+/**
  * The environment `npm start` and the image add: glibc's malloc held to two arenas, where each of the
  * server's SQLite threads kept freed memory in an arena of its own (same entry). An outer MALLOC_ARENA_MAX
  * wins, to compare settings.
@@ -37,7 +41,7 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
 
 /** Starts `main.mjs serve` on the data folder and waits until it answers /api/ping/ (up to 120 s: migrations). */
 export async function startBundleServer(options: BundleServerOptions): Promise<ChildProcess> {
-  const args = [...SERVER_NODE_OPTIONS, ...(options.nodeArgs ?? []), bundle(), 'serve'];
+  const args = [...SERVER_NODE_OPTIONS, ...benchNodeArgs(), bundle(), 'serve'];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
