@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -214,6 +215,54 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
     fs.rmSync(file);
   });
 
+  it('sends every range exactly while many readers share the reused read buffers, slow and leaving ones too', async () => {
+    const { mediaDir } = t.container.config;
+    const file = path.join(mediaDir, CHANNEL, 'shared.mp4');
+    const content = randomBytes(16 * READ_CHUNK + 999);
+    fs.writeFileSync(file, content);
+    const cookie = `sessionid=${user.cookies.get('sessionid')}`;
+    const request = (start: number, end: number, pauseMs: number, leave = false) =>
+      new Promise<Buffer | undefined>((resolve, reject) => {
+        const headers = { cookie, range: `bytes=${start}-${end}` };
+        http
+          .get({ host: '127.0.0.1', port, path: `/youtube/${CHANNEL}/shared.mp4`, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.once('data', (first: Buffer) => {
+              chunks.push(first);
+              if (leave) {
+                res.destroy();
+                return resolve(undefined);
+              }
+              // a slow player: the server's write waits on a full socket, holding its buffer meanwhile
+              res.pause();
+              setTimeout(() => {
+                res.on('data', (c: Buffer) => chunks.push(c));
+                res.resume();
+              }, pauseMs);
+            });
+            res.on('end', () => resolve(Buffer.concat(chunks)));
+          })
+          .on('error', (error: NodeJS.ErrnoException) => (leave ? resolve(undefined) : reject(error)));
+      });
+    const ranges = Array.from({ length: 48 }, (_, i) => {
+      const start = (i * 7919 * 97) % (content.length - 2 * READ_CHUNK);
+      // 1 MiB as players ask, some shorter than a read, some longer than the two pooled reads
+      const length = [2 * READ_CHUNK, READ_CHUNK / 2 + 3, 3 * READ_CHUNK + 11][i % 3]!;
+      return {
+        start,
+        end: Math.min(start + length, content.length) - 1,
+        pauseMs: (i % 4) * 40,
+        leave: i % 5 === 4,
+      };
+    });
+    const bodies = await Promise.all(ranges.map((r) => request(r.start, r.end, r.pauseMs, r.leave)));
+    ranges.forEach((r, i) => {
+      if (r.leave) return;
+      expect(bodies[i]?.equals(content.subarray(r.start, r.end + 1)), `${r.start}-${r.end}`).toBe(true);
+    });
+    fs.rmSync(file);
+  });
+
   // /proc shows which files the process holds open; the CI and Docker image are Linux
   it.runIf(process.platform === 'linux')(
     'lets go of a replaced file once its last reader is done, so its disk space comes back',
@@ -290,6 +339,35 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
     const chunks: Buffer[] = [];
     for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
     expect(Buffer.concat(chunks).equals(first)).toBe(true);
+    files.closeIdle();
+    fs.rmSync(file);
+  });
+
+  it("reuses a stream's read buffers only once the response it went out on has closed", async () => {
+    const { mediaDir } = t.container.config;
+    const file = path.join(mediaDir, CHANNEL, 'pooled.mp4');
+    const content = randomBytes(4 * READ_CHUNK);
+    fs.writeFileSync(file, content);
+    const stated = fs.statSync(file);
+    const files = new OpenFiles();
+    const range = (start: number) => ({ start, end: start + 2 * READ_CHUNK - 1 });
+    const chunksOf = async (body: unknown) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
+      return chunks;
+    };
+    // the chunks of a response not yet closed are still being sent: another read must not write into them
+    const firstSink = new EventEmitter();
+    const first = await chunksOf(await files.read(file, stated, range(0), firstSink));
+    const second = await chunksOf(await files.read(file, stated, range(2 * READ_CHUNK), new EventEmitter()));
+    expect(Buffer.concat(first).equals(content.subarray(0, 2 * READ_CHUNK))).toBe(true);
+    expect(Buffer.concat(second).equals(content.subarray(2 * READ_CHUNK))).toBe(true);
+    // once it has closed, its buffers are read into again
+    firstSink.emit('close');
+    const third = await chunksOf(await files.read(file, stated, range(2 * READ_CHUNK), new EventEmitter()));
+    expect(Buffer.concat(third).equals(content.subarray(2 * READ_CHUNK))).toBe(true);
+    const firstMemory = new Set(first.map((chunk) => chunk.buffer));
+    expect(third.every((chunk) => firstMemory.has(chunk.buffer))).toBe(true);
     files.closeIdle();
     fs.rmSync(file);
   });

@@ -16,11 +16,25 @@ const IDLE_MS = 10_000;
 const MAX_OPEN = 64;
 /**
  * Bytes per read: 1 MiB needs 2 reads instead of `createReadStream`'s 16 (64 KiB each), and as many fewer
- * socket writes; one buffer of this size per stream at most.
+ * socket writes.
  */
 export const READ_CHUNK = 512 * 1024;
 /** Ranges up to this size are read into one buffer and sent as it. */
 export const SMALL_READ = 64 * 1024;
+/**
+ * Read buffers kept for reuse, READ_CHUNK each (8 MiB at most), dropped when no file has been read for
+ * IDLE_MS. With a fresh 512 KiB buffer per read, random 1 MiB ranges at 8 clients reached 0.70-0.82 of a
+ * bare Node server's throughput, 0.92 with a 16 MB young generation instead of our 4 MB (docs/ARCHITECTURE.md,
+ * "The server's memory under load"), presumably as each buffer outlived the young generation while its
+ * socket sent it; with these, 0.91-1.05. A buffer comes back once the response it went out on has closed.
+ */
+const POOLED_BUFFERS = 16;
+/**
+ * Pool buffers one stream holds until its response closes: a player's range (1 MiB or less) reads into
+ * them; a longer stream (a whole file, an open-ended range) reads the rest into fresh buffers, so it does
+ * not hold one per 512 KiB sent until it ends.
+ */
+const LENT_PER_STREAM = 2;
 
 interface OpenFile {
   fd: number;
@@ -33,8 +47,14 @@ interface OpenFile {
   lastUsed: number;
 }
 
+/** Something that says when it is done with what was written to it: an HTTP response's 'close'. */
+export interface BufferSink {
+  once(event: 'close', listener: () => void): unknown;
+}
+
 export class OpenFiles {
   private readonly files = new Map<string, OpenFile>();
+  private readonly buffers: Buffer[] = [];
   private sweeper: NodeJS.Timeout | undefined;
 
   /**
@@ -42,12 +62,14 @@ export class OpenFiles {
    * `stated`, the caller's stat of the path; otherwise the file is opened and kept. Up to SMALL_READ bytes
    * come as one buffer (no stream machinery for a player's small probes, a subtitle, a thumbnail), more as a
    * stream. Undefined when the path no longer holds the stated file (deleted, renamed over, or shorter than
-   * stated): the caller states it again.
+   * stated): the caller states it again. A stream's read buffers are reused once `sentTo` closes (the
+   * response it is piped into; without one they are left to the garbage collector).
    */
   async read(
     file: string,
     stated: { dev: number; ino: number; size: number },
     range?: ByteRange,
+    sentTo?: BufferSink,
   ): Promise<Buffer | Readable | undefined> {
     const open = await this.acquire(file, stated);
     if (!open) return undefined;
@@ -56,7 +78,14 @@ export class OpenFiles {
     if (length > SMALL_READ) {
       // the whole file as stated: bytes appended since would overrun the Content-Length already sent
       const bounded = range ?? { start: 0, end: stated.size - 1 };
-      return new DescriptorStream(open.fd, bounded, () => this.done(open));
+      const stream = new DescriptorStream(
+        open.fd,
+        bounded,
+        () => this.done(open),
+        sentTo ? this.pool : undefined,
+      );
+      sentTo?.once('close', () => stream.giveBack());
+      return stream;
     }
     const buffer = Buffer.allocUnsafe(length);
     try {
@@ -101,6 +130,15 @@ export class OpenFiles {
     return kept;
   }
 
+  /** Read buffers to take from and give back to, for streams whose sink tells when it is done. */
+  private readonly pool: BufferPool = {
+    take: () => this.buffers.pop() ?? Buffer.allocUnsafe(READ_CHUNK),
+    give: (buffer) => {
+      // with no file kept open the idle sweep has stopped, and would not drop it
+      if (this.files.size > 0 && this.buffers.length < POOLED_BUFFERS) this.buffers.push(buffer);
+    },
+  };
+
   /** Closes every descriptor nothing reads through (tests, shutdown). */
   closeIdle(): void {
     for (const [file, open] of this.files) if (open.readers === 0) this.retire(file, open);
@@ -134,6 +172,7 @@ export class OpenFiles {
         if (open.readers === 0 && open.lastUsed < idleSince) this.retire(file, open);
       }
       if (this.files.size === 0) {
+        this.buffers.length = 0;
         clearInterval(this.sweeper);
         this.sweeper = undefined;
       }
@@ -152,21 +191,32 @@ const readInto = (fd: number, buffer: Buffer, position: number) =>
   );
 const close = (fd: number) => new Promise<void>((resolve) => fs.close(fd, () => resolve()));
 
+interface BufferPool {
+  take(): Buffer;
+  give(buffer: Buffer): void;
+}
+
 /**
  * One byte range read through a descriptor it does not own: `release` runs once when the stream is done
  * (ended, failed or destroyed), and never while a read is still under way, so the descriptor cannot be
  * closed (and its number reused for another file) under a read.
+ *
+ * With a pool, its first reads go into the pool's buffers, which `giveBack` returns once the sink has
+ * closed: then nothing sends them any more. A buffer a read is still filling goes back when that read ends.
  */
 class DescriptorStream extends Readable {
   private position: number;
   private readonly end: number;
   private reading = false;
   private released = false;
+  private readonly lent: Buffer[] = [];
+  private givenBack = false;
 
   constructor(
     private readonly fd: number,
     range: ByteRange,
     private readonly release: () => void,
+    private readonly pool?: BufferPool,
   ) {
     super({ highWaterMark: READ_CHUNK });
     this.position = range.start;
@@ -179,16 +229,23 @@ class DescriptorStream extends Readable {
       this.push(null);
       return;
     }
-    const buffer = Buffer.allocUnsafe(length);
+    const pooled = this.pool !== undefined && !this.givenBack && this.lent.length < LENT_PER_STREAM;
+    const buffer = pooled ? this.pool!.take() : Buffer.allocUnsafe(length);
     this.reading = true;
     fs.read(this.fd, buffer, 0, length, this.position, (error, bytesRead) => {
       this.reading = false;
+      if (pooled && this.givenBack) {
+        this.pool!.give(buffer);
+        // the sink closed under this read: nothing will send what it read
+        return this.destroyed ? this.releaseOnce() : this.destroy();
+      }
+      if (pooled) this.lent.push(buffer);
       if (this.destroyed) return this.releaseOnce();
       if (error) return this.destroy(error);
       // the file got shorter than its stat said: end here, as createReadStream does
       if (bytesRead === 0) return this.push(null);
       this.position += bytesRead;
-      this.push(bytesRead === length ? buffer : buffer.subarray(0, bytesRead));
+      this.push(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
       if (this.position >= this.end) this.push(null);
     });
   }
@@ -196,6 +253,13 @@ class DescriptorStream extends Readable {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     if (!this.reading) this.releaseOnce();
     callback(error);
+  }
+
+  /** The sink is done: its buffers go back to the pool (the one a read is filling, when that read ends). */
+  giveBack(): void {
+    if (this.givenBack || !this.pool) return;
+    this.givenBack = true;
+    for (const buffer of this.lent.splice(0)) this.pool.give(buffer);
   }
 
   private releaseOnce(): void {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { OpenFiles } from '../repositories/open-files.ts';
+import { OpenFiles, type BufferSink } from '../repositories/open-files.ts';
 import type { ByteRange, StorageRepository } from '../repositories/storage.repository.ts';
 
 /** The three file URL prefixes (upstream §3.6): `/youtube/` and its alias `/media/` serve the media root. */
@@ -83,10 +83,11 @@ export class MediaFileService {
 
   /**
    * The file's bytes (or one range of them), from the very file `locate` stated, or undefined when the
-   * path holds another file (or none) by now: locate it again.
+   * path holds another file (or none) by now: locate it again. `sentTo` (the response) lets a stream reuse
+   * its read buffers once it has closed.
    */
-  read(file: LocatedFile, range?: ByteRange): Promise<Buffer | Readable | undefined> {
-    return this.openFiles.read(file.path, file, range);
+  read(file: LocatedFile, range?: ByteRange, sentTo?: BufferSink): Promise<Buffer | Readable | undefined> {
+    return this.openFiles.read(file.path, file, range, sentTo);
   }
 }
 

@@ -57,7 +57,7 @@ async function sendFile(
     }
     const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
     // HEAD: an empty stream keeps our Content-Length (Fastify would read a real one to the end)
-    const body = request.method === 'HEAD' ? Readable.from([]) : await files.read(file, partial);
+    const body = request.method === 'HEAD' ? Readable.from([]) : await files.read(file, partial, reply.raw);
     if (!body) {
       if (attempt < 2) continue;
       return reply
