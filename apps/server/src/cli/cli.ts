@@ -42,13 +42,15 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
   }
   if (command === 'demo') return runDemoCommand(rest);
   const config = loadConfig();
+  // the engine as openDatabase chooses it: PostgreSQL when DATABASE_URL is set
+  const engine = config.databaseUrl ? 'postgres' : 'sqlite';
   if (command === 'serve') {
-    limitHeapGrowth();
+    limitHeapGrowth(engine);
     await serve(config);
     return undefined;
   }
   if (command === 'worker') {
-    limitHeapGrowth();
+    limitHeapGrowth(engine);
     return runWorkerCommand(config, rest);
   }
   const database = await openMigratedDatabase(config);
