@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SqliteVideoWriter } from '../src/db/sqlite-video-writer.ts';
+import { WalCheckpointDuty } from '../src/db/wal-checkpoint-duty.ts';
 import { VideoIndexRepository, type VideoBundle } from '../src/repositories/video-index.repository.ts';
 import { BASE_TIME, makeChannel } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
@@ -257,5 +259,54 @@ describe('indexed videos written by the SQLite writer thread', () => {
     } finally {
       await busy.close();
     }
+  });
+
+  it("checkpoints the WAL while its thread runs, in the checkpoint thread's stead, and hands it back when idle", async () => {
+    const file = path.join(t.dataDir, 'tubekeeper.db');
+    const warnings: unknown[] = [];
+    const duty = new WalCheckpointDuty({
+      db: t.db,
+      file,
+      warn: (error) => warnings.push(error),
+      everyMs: 50,
+    });
+    // an idle time longer than the test: only the writer thread can have checkpointed below
+    const handed = new SqliteVideoWriter(file, 60_000, duty);
+    const repository = new VideoIndexRepository(t.db, handed);
+    const autocheckpoint = async () =>
+      Number(Object.values((await sql.raw('PRAGMA wal_autocheckpoint').execute(t.db)).rows[0] as object)[0]);
+    try {
+      await duty.start();
+      expect(duty.threadRunning).toBe(true);
+      await repository.writeVideo(bundle('vDuty1', 'handed'));
+      // one thread fewer while videos are written
+      await vi.waitFor(() => expect(duty.threadRunning).toBe(false));
+      expect(await autocheckpoint()).toBe(0);
+      // ~3 MB written on this connection, which never checkpoints: the writer thread copies them
+      await sql.raw('CREATE TABLE IF NOT EXISTS filler (b BLOB)').execute(t.db);
+      const before = fs.statSync(file).size;
+      await sql
+        .raw(
+          `INSERT INTO filler SELECT randomblob(3000) FROM
+             (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000) SELECT x FROM n)`,
+        )
+        .execute(t.db);
+      await vi.waitFor(() => expect(fs.statSync(file).size - before).toBeGreaterThan(700 * 4096), {
+        timeout: 5_000,
+      });
+      expect(handed.running).toBe(true);
+      expect(duty.threadRunning).toBe(false);
+      // the writer thread ends (idle, closed or lost alike): the checkpoint thread is back, the commits
+      // still without
+      await handed.close();
+      await vi.waitFor(() => expect(duty.threadRunning).toBe(true));
+      expect(await autocheckpoint()).toBe(0);
+      expect(warnings).toEqual([]);
+    } finally {
+      await duty.stop();
+      await handed.close();
+    }
+    // stopped: the commits checkpoint as SQLite does by default
+    expect(await autocheckpoint()).toBe(1000);
   });
 });

@@ -6,8 +6,8 @@ import { buildApp } from '../app.ts';
 import type { AppConfigEnv } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openMigratedDatabase, sqliteFile } from '../db/database.ts';
-import { startWalCheckpoints, type SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
 import { SqliteVideoWriter } from '../db/sqlite-video-writer.ts';
+import { WalCheckpointDuty } from '../db/wal-checkpoint-duty.ts';
 import { ensureInitialAdmin } from '../services/bootstrap.service.ts';
 import { SearchIndexTidying } from '../services/search-index-tidying.ts';
 import { StartupRecovery, type RecoveryStep } from '../services/startup-recovery.ts';
@@ -23,7 +23,17 @@ export async function serve(config: AppConfigEnv): Promise<void> {
   const leftovers = await endLeftovers(childrenDir);
   recordChildrenIn(childrenDir);
   const database = await openMigratedDatabase(config);
-  const videoWriter = database.engine === 'sqlite' ? new SqliteVideoWriter(sqliteFile(config)) : undefined;
+  // SQLite's WAL is copied into the database file by a thread (the video writer's while it runs), not
+  // inside a commit on this one; it starts once recovery has finished
+  const walCheckpoints =
+    database.engine === 'sqlite'
+      ? new WalCheckpointDuty({
+          db: database.db,
+          file: sqliteFile(config),
+          warn: (err, message) => app.log.warn({ err }, message),
+        })
+      : undefined;
+  const videoWriter = walCheckpoints && new SqliteVideoWriter(sqliteFile(config), undefined, walCheckpoints);
   const container = createContainer(config, database, {
     videoWriter,
     ...(database.engine === 'sqlite' && {
@@ -75,13 +85,8 @@ export async function serve(config: AppConfigEnv): Promise<void> {
   const tidying = new SearchIndexTidying(container.searchIndex, (error) =>
     app.log.warn({ err: error }, 'search index not tidied'),
   );
-  // SQLite's WAL is copied into the database file by a thread, not inside a commit on this one
-  let checkpointer: Promise<SqliteCheckpointer | undefined> | undefined;
   await recovery.start(() => {
-    if (database.engine === 'sqlite')
-      checkpointer = startWalCheckpoints(database.db, sqliteFile(config), (err, message) =>
-        app.log.warn({ err }, message),
-      );
+    void walCheckpoints?.start();
     container.scheduler.start();
     tidying.start();
     // daily snapshots at 12:00 (TZ), and one now when the newest is older than a day (upstream §4.5)
@@ -119,8 +124,8 @@ export async function serve(config: AppConfigEnv): Promise<void> {
     await app.close();
     await tidying.stop();
     await container.searchIndex.close?.();
+    await walCheckpoints?.stop();
     await videoWriter?.close();
-    await (await checkpointer)?.stop();
     await database.close();
     process.exit(0);
   };

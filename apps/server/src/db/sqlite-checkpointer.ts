@@ -5,7 +5,7 @@ import type { Database } from './tables.ts';
 /** How often the thread copies the WAL into the database file: the WAL stays at about a second of writes. */
 export const CHECKPOINT_EVERY_MS = 1_000;
 /** SQLite's own default, put back on the writer when the thread is not there to checkpoint. */
-const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
+export const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
 
 /** What one checkpoint of the thread did, in WAL frames (pages). */
 export interface CheckpointRound {
@@ -68,11 +68,14 @@ export class SqliteCheckpointer {
     return checkpointer;
   }
 
-  /** Gives checkpoints back to the writer, then ends the thread. */
-  async stop(): Promise<void> {
+  /**
+   * Gives checkpoints back to the writer, then ends the thread. `handedOver`: another thread checkpoints
+   * from now on (the video writer's, wal-checkpoint-duty.ts), so the writer's commits stay without.
+   */
+  async stop(options: { handedOver?: boolean } = {}): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    await setWriterCheckpoints(this.db, SQLITE_AUTOCHECKPOINT_PAGES);
+    if (!options.handedOver) await setWriterCheckpoints(this.db, SQLITE_AUTOCHECKPOINT_PAGES);
     const exited = new Promise((resolve) => this.worker.once('exit', resolve));
     // held until it has closed its connection: unreferenced, a process with nothing else left would end
     // here, before the caller closes the writer (which removes the WAL file on a clean shutdown)
@@ -92,27 +95,6 @@ export class SqliteCheckpointer {
 }
 
 /** The writer's automatic checkpoint threshold in pages (0: never). Raw SQL always runs on the writer. */
-async function setWriterCheckpoints(db: Kysely<Database>, pages: number): Promise<void> {
+export async function setWriterCheckpoints(db: Kysely<Database>, pages: number): Promise<void> {
   await sql.raw(`PRAGMA wal_autocheckpoint = ${pages}`).execute(db);
-}
-
-/**
- * `tubekeeper serve`'s checkpoint thread, started once start-up recovery has finished (until then the writer
- * checkpoints as SQLite does by default: a server that came up read-only on a full disk must find it full
- * at its next write, not after a checkpoint let the WAL start over in the space it already takes).
- * Resolves to undefined, with a warning, where the thread cannot start.
- */
-export function startWalCheckpoints(
-  db: Kysely<Database>,
-  file: string,
-  warn: (error: unknown, message: string) => void,
-): Promise<SqliteCheckpointer | undefined> {
-  return SqliteCheckpointer.start({
-    db,
-    file,
-    onFailure: (error) => warn(error, 'WAL checkpoint thread'),
-  }).catch((error: unknown) => {
-    warn(error, 'no WAL checkpoint thread: commits checkpoint as SQLite does by default');
-    return undefined;
-  });
 }

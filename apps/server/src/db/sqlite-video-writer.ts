@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { VideoBundle, VideoBundleWriter } from '../repositories/video-index.repository.ts';
+import type { CheckpointHandover } from './wal-checkpoint-duty.ts';
 
 /** A write sent to the thread, and its answer: nothing, or the error with the fields callers look at. */
 export interface VideoWriteCall {
@@ -9,6 +10,16 @@ export interface VideoWriteCall {
 export interface VideoWriteReply {
   id: number;
   error?: { message: string; name: string; code?: string; stack?: string };
+}
+/** What the thread is started with. */
+export interface VideoWriterData {
+  file: string;
+  /** checkpoint the WAL this often while the thread runs (wal-checkpoint-duty.ts), or never */
+  checkpointEveryMs?: number;
+}
+/** A checkpoint of the thread failed (said once per kind of error, as the checkpoint thread does). */
+export interface CheckpointFailure {
+  checkpointError: string;
 }
 
 interface Pending {
@@ -34,7 +45,8 @@ const IDLE_MS = 5 * 60_000;
  *
  * The thread starts with the first write. It stops after IDLE_MS without one, as the search threads do, so
  * a server that ran last night's downloads does not keep the thread's memory (~15-20 MB of RSS: an isolate,
- * Kysely, a connection) all day; if it dies, the next write starts another.
+ * Kysely, a connection) all day; if it dies, the next write starts another. With `checkpoints`, a thread
+ * takes over the WAL checkpoints while it runs and hands them back when it ends (wal-checkpoint-duty.ts).
  */
 export class SqliteVideoWriter implements VideoBundleWriter {
   private worker: Worker | undefined;
@@ -45,6 +57,7 @@ export class SqliteVideoWriter implements VideoBundleWriter {
   constructor(
     private readonly file: string,
     private readonly idleMs = IDLE_MS,
+    private readonly checkpoints?: CheckpointHandover,
   ) {}
 
   /** Whether the thread is up (tests). */
@@ -79,12 +92,18 @@ export class SqliteVideoWriter implements VideoBundleWriter {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./sqlite-video-writer-thread.cjs', import.meta.url), {
-      workerData: { file: this.file },
-    });
+    const checkpointEveryMs = this.checkpoints?.handOver();
+    const workerData: VideoWriterData = { file: this.file, ...(checkpointEveryMs && { checkpointEveryMs }) };
+    const worker = new Worker(new URL('./sqlite-video-writer-thread.cjs', import.meta.url), { workerData });
     // a process with nothing else to do (a CLI command, a test) does not wait for an idle thread
     worker.unref();
-    worker.on('message', (reply: VideoWriteReply) => this.settle(reply));
+    worker.on('message', (message: VideoWriteReply | CheckpointFailure) => {
+      if ('checkpointError' in message) {
+        this.checkpoints?.failed(new Error(`WAL checkpoint failed: ${message.checkpointError}`));
+      } else this.settle(message);
+    });
+    // however it ends (idle, closed, lost), the checkpoints it took over go back
+    if (checkpointEveryMs) worker.once('exit', () => this.checkpoints?.takeBack());
     const lost = (error: Error) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
