@@ -14,6 +14,13 @@ import { ENGINES } from './helpers/database.ts';
 const CHANNEL = 'UCfilesfilesfilesfiles00';
 const VIDEO = 'Abcdefghij1';
 
+/** The chunks of a stream `OpenFiles.read` gave, as it pushed them. */
+async function chunksOf(body: unknown): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
+  return chunks;
+}
+
 /** A GET over a real socket: inject() would normalise `..` away before the router sees it. */
 function rawGet(port: number, rawPath: string, headers: Record<string, string>) {
   return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
@@ -335,9 +342,7 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
     const stated = fs.statSync(file);
     fs.appendFileSync(file, randomBytes(1000));
     const files = new OpenFiles();
-    const body = await files.read(file, stated);
-    const chunks: Buffer[] = [];
-    for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
+    const chunks = await chunksOf(await files.read(file, stated));
     expect(Buffer.concat(chunks).equals(first)).toBe(true);
     files.closeIdle();
     fs.rmSync(file);
@@ -351,11 +356,6 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
     const stated = fs.statSync(file);
     const files = new OpenFiles();
     const range = (start: number) => ({ start, end: start + 2 * READ_CHUNK - 1 });
-    const chunksOf = async (body: unknown) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
-      return chunks;
-    };
     // the chunks of a response not yet closed are still being sent: another read must not write into them
     const firstSink = new EventEmitter();
     const first = await chunksOf(await files.read(file, stated, range(0), firstSink));

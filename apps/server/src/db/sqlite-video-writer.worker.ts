@@ -20,26 +20,26 @@ const port = parentPort!;
  */
 let lastCheckpointError: string | undefined;
 let closing = false;
-const checkpoints =
-  checkpointEveryMs &&
-  setInterval(() => {
-    sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db).then(
-      () => (lastCheckpointError = undefined),
-      (error: unknown) => {
-        // a full disk: the next round tries again; the main thread hears why once, not every second
-        const message = error instanceof Error ? error.message : String(error);
-        if (closing) return;
-        if (message !== lastCheckpointError)
-          port.postMessage({ checkpointError: message } satisfies CheckpointFailure);
-        lastCheckpointError = message;
-      },
-    );
-  }, checkpointEveryMs);
+const checkpoints = checkpointEveryMs
+  ? setInterval(() => {
+      sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db).then(
+        () => (lastCheckpointError = undefined),
+        (error: unknown) => {
+          // a full disk: the next round tries again; the main thread hears why once, not every second
+          const message = error instanceof Error ? error.message : String(error);
+          if (closing) return;
+          if (message !== lastCheckpointError)
+            port.postMessage({ checkpointError: message } satisfies CheckpointFailure);
+          lastCheckpointError = message;
+        },
+      );
+    }, checkpointEveryMs)
+  : undefined;
 
 port.on('message', (call: VideoWriteCall | 'close') => {
   if (call === 'close') {
     closing = true;
-    clearInterval(checkpoints || undefined);
+    clearInterval(checkpoints);
     void db.destroy().finally(() => port.close());
     return;
   }
