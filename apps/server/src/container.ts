@@ -125,6 +125,7 @@ export function createContainer(
     },
     ...(options.now && { now: options.now }),
   });
+  const pageTokens = new VideoPageTokensRepository(database.db);
   return {
     config,
     database,
@@ -145,7 +146,7 @@ export function createContainer(
       videoQueries,
       new WatchProgressRepository(database.db),
       userConfig,
-      new VideoPageTokensRepository(database.db),
+      pageTokens,
       new SimilarVideosRepository(database.db),
       videoPages,
     ),
@@ -157,7 +158,9 @@ export function createContainer(
     channels,
     channelLookup: new ChannelLookupService(channels, providers.ytdlp, queue.ytdlpSettings),
     playlists: new PlaylistService(playlistQueries, userConfig),
-    stats: new StatsService(new StatsRepository(database.db), config.timeZone),
+    stats: new StatsService(new StatsRepository(database.db), config.timeZone, () =>
+      pageTokens.archiveToken(),
+    ),
     searchIndex,
     search: new SearchService(
       searchIndex,

@@ -38,6 +38,16 @@ export class VideoPageTokensRepository {
     return { archive: token(0), marks: token(-userId), user: token(userId) };
   }
 
+  /** The archive's token alone: videos, channels, subtitles, playlist entries, and the totals their triggers keep. */
+  async archiveToken(): Promise<string> {
+    const row = await this.db
+      .selectFrom('video_page_tokens')
+      .select('token')
+      .where('scope', '=', 0)
+      .executeTakeFirst();
+    return String(row?.token ?? '-');
+  }
+
   /**
    * The user's token changes after `afterSeq`, oldest first, at most `newest` of them; without it, their
    * newest `newest`. Both read through the (user_id, seq) index.
