@@ -17,13 +17,14 @@
 // Size and time by environment: BENCH_VIDEOS, BENCH_LINES, BENCH_CHANNELS, BENCH_SECONDS, BENCH_CONCURRENCY
 // (the JSON says which size its figures are from), BENCH_NODE_ARGS (options for the server's node). BENCH_DATABASE_URL=postgres://… adds PostgreSQL,
 // BENCH_ENGINES=postgres measures it alone. BENCH_DATA_DIR (SQLite) and BENCH_PG_SCHEMA (PostgreSQL) keep a
-// seeded archive for the next run; without them a temporary one is removed.
+// seeded archive for the next run; without them a temporary one is removed. BENCH_TYPES=full,full_unseen
+// measures those query types alone, without the video list (to profile or compare builds on a kept archive).
 import { machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
 import { archiveBytes, prepareArchive, rss, warmPageCache } from './search/archive.ts';
 import { runLoad, type LoadFigures } from './search/load.ts';
 import { phraseQuality } from './search/quality.ts';
 import { prng, type Samples } from './search/seed.ts';
-import { measureVideoList } from './search/video-list.ts';
+import { cpuMs, measureVideoList, postgresCpuMs } from './search/video-list.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -35,6 +36,7 @@ const size = {
 const seconds = env('BENCH_SECONDS', 20);
 const concurrency = env('BENCH_CONCURRENCY', 32);
 const log = (message: string) => process.stderr.write(`[search bench] ${message}\n`);
+const onlyTypes = process.env.BENCH_TYPES?.split(',').map((type) => type.trim());
 
 /** What a user types: a title being typed, title words, a channel word, a phrase heard in a video. */
 function queries(samples: Samples) {
@@ -81,6 +83,39 @@ function queries(samples: Samples) {
   return { ...sets, full_unseen: unseen(40_000, sets.full) };
 }
 
+/**
+ * The CPU a phase took, per request: the server's (its threads' included), PostgreSQL's processes', and this
+ * process's, which is the load generator sharing the machine's cores. At 32 clients in a closed loop p95
+ * follows the sum of them, so it tells where a search's time goes whatever the machine's speed.
+ */
+interface CpuFigures {
+  server_cpu_ms_per_request: number;
+  database_cpu_ms_per_request?: number;
+  client_cpu_ms_per_request: number;
+}
+
+function cpuNow(pid: number, postgres: boolean) {
+  const client = process.cpuUsage();
+  return {
+    server: cpuMs(pid),
+    database: postgres ? postgresCpuMs() : 0,
+    client: (client.user + client.system) / 1000,
+  };
+}
+
+function cpuPerRequest(
+  before: ReturnType<typeof cpuNow>,
+  after: ReturnType<typeof cpuNow>,
+  requests: number,
+): CpuFigures {
+  const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 100) / 100;
+  return {
+    server_cpu_ms_per_request: per(after.server - before.server),
+    ...(after.database > 0 && { database_cpu_ms_per_request: per(after.database - before.database) }),
+    client_cpu_ms_per_request: per(after.client - before.client),
+  };
+}
+
 /** The whole measurement on one engine's archive. */
 async function measureEngine(place: BenchPlace) {
   const { samples, seedSeconds } = await prepareArchive(place, size);
@@ -105,28 +140,34 @@ async function measureEngine(place: BenchPlace) {
     log(`${place.engine} baseline /api/ping/: ${JSON.stringify(baseline)}`);
     const quality = await phraseQuality(port, headers, all.full);
     log(`${place.engine} phrase quality: ${JSON.stringify(quality)}`);
-    const figures: Record<string, LoadFigures & ReturnType<typeof rss>> = {};
+    const postgres = place.engine === 'postgres';
+    const figures: Record<string, LoadFigures & ReturnType<typeof rss> & CpuFigures> = {};
     for (const [type, list] of Object.entries(all)) {
+      if (onlyTypes && !onlyTypes.includes(type)) continue;
       const paths = list.map((q) => `/api/search/?query=${encodeURIComponent(q)}`);
       if (!type.endsWith('_unseen'))
         await runLoad({ port, headers, paths, seconds: Math.min(3, seconds), concurrency }); // warm-up
       log(`${place.engine} ${type}: ${seconds} s at ${concurrency} clients, e.g. ${JSON.stringify(list[0])}`);
+      const cpuBefore = cpuNow(server.pid!, postgres);
+      const measured = await runLoad({ port, headers, paths, seconds, concurrency });
       figures[type] = {
-        ...(await runLoad({ port, headers, paths, seconds, concurrency })),
+        ...measured,
+        ...cpuPerRequest(cpuBefore, cpuNow(server.pid!, postgres), measured.requests),
         ...rss(server.pid!),
       };
       log(`${place.engine} ${type}: ${JSON.stringify(figures[type])}`);
     }
-    const postgres = place.engine === 'postgres';
-    const videoList = await measureVideoList({
-      pid: server.pid!,
-      postgres,
-      port,
-      headers,
-      seconds,
-      concurrency,
-      log,
-    });
+    const videoList = onlyTypes
+      ? undefined
+      : await measureVideoList({
+          pid: server.pid!,
+          postgres,
+          port,
+          headers,
+          seconds,
+          concurrency,
+          log,
+        });
     return {
       seed_seconds: seedSeconds,
       warm_cache_seconds: warmSeconds,

@@ -41,7 +41,7 @@ interface StartupLine {
 }
 type EngineLine<T> = Partial<Record<EngineName, T>>;
 type ListLine = EngineLine<{ rss_mb: number; video_list: VideoList }>;
-type SearchLine = EngineLine<{ queries: Record<string, LoadFigures>; video_list: VideoList }>;
+type SearchLine = EngineLine<{ queries: Record<string, LoadFigures>; video_list?: VideoList }>;
 type DownloadingLine = EngineLine<{
   rss_mb: number;
   /** the largest RSS since the server started: its load phases and download runs */
@@ -146,7 +146,7 @@ export function summarize(outcomes: Map<string, BenchOutcome>, engines: EngineNa
       (e) => {
         const figures: Record<string, ReturnType<typeof worstList>> = {};
         if (list?.[e]) figures.list = worstList(list[e].video_list);
-        if (search?.[e]) figures.search = worstList(search[e].video_list);
+        if (search?.[e]?.video_list) figures.search = worstList(search[e].video_list);
         const values = Object.values(figures).map((f) => f.p95_ms);
         if (!values.length) return undefined;
         return { p95_ms: max(values), by_bench: figures, status: met(max(values) <= 20) };

@@ -261,17 +261,6 @@ export class VideoQueryRepository {
       .execute();
   }
 
-  /** When each video was last refreshed (its subtitles are fetched then): epoch ms by id. */
-  async lastRefreshOf(youtubeIds: string[]): Promise<Map<string, number>> {
-    if (youtubeIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('videos')
-      .select(['youtube_id', 'vid_last_refresh'])
-      .where('youtube_id', 'in', youtubeIds)
-      .execute();
-    return new Map(rows.map((row) => [row.youtube_id, Number(row.vid_last_refresh)]));
-  }
-
   /**
    * The videos matching a filter; watched, unwatched and "continue" are the caller's. `scanInOrder`
    * (SQLite): the type filter is written `+column`, so that it cannot pick an index. The watch filter is

@@ -71,6 +71,8 @@ export interface FragmentHit {
   start_ms: number;
   end_ms: number;
   line: string;
+  /** epoch ms of the video's last refresh (`subtitle_last_refresh`), read with its title */
+  vid_last_refresh: number;
   score: number;
 }
 

@@ -157,7 +157,7 @@ export class SqliteSearchIndex implements SearchIndex {
         if (ranked.length === 0) return [];
         const rows = await this.rows<Omit<FragmentHit, 'score'>>(sql`
           SELECT sf.id, sf.youtube_id, v.title, v.channel_id, c.channel_name, sf.lang, sf.source,
-            sf.fragment_index, sf.start_ms, sf.end_ms, sf.line
+            sf.fragment_index, sf.start_ms, sf.end_ms, sf.line, v.vid_last_refresh
           FROM subtitle_fragments sf JOIN videos v ON v.youtube_id = sf.youtube_id
           JOIN channels c ON c.channel_id = v.channel_id WHERE sf.id IN (${sql.join(ranked.map((r) => r.rid))})`);
         return inRankOrder(ranked, rows, (row) => row.id);

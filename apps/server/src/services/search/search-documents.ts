@@ -25,11 +25,6 @@ export class SearchDocuments {
     );
   }
 
-  /** epoch ms of each video's last refresh, for `subtitle_last_refresh` on full-text hits */
-  lastRefreshOf(ids: string[]): Promise<Map<string, number>> {
-    return this.videoQueries.lastRefreshOf([...new Set(ids)]);
-  }
-
   async channels(ids: string[]): Promise<Map<string, Channel>> {
     const rows = await Promise.all(ids.map((id) => this.channelQueries.findById(id)));
     return new Map(rows.flatMap((row) => (row ? [[row.channel_id, toChannel(row)] as const] : [])));

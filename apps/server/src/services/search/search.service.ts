@@ -117,20 +117,17 @@ export class SearchService {
 
   private async present(userId: number, found: Found): Promise<Results> {
     const fragments = found.fragments;
-    const [video_results, channel_results, playlist_results, refreshed] = await Promise.all([
+    const [video_results, channel_results, playlist_results] = await Promise.all([
       this.withDocuments(found.videos, (ids) => this.documents.videos(userId, ids), 'ta_video'),
       this.withDocuments(found.channels, (ids) => this.documents.channels(ids), 'ta_channel'),
       this.withDocuments(found.playlists, (ids) => this.documents.playlists(ids), 'ta_playlist'),
-      this.documents.lastRefreshOf(fragments?.hits.map((hit) => hit.youtube_id) ?? []),
     ]);
     const comments = found.comments;
     return {
       video_results,
       channel_results,
       playlist_results,
-      fulltext_results: fragments
-        ? fragments.hits.map(fulltextHit(highlighter(fragments.groups), refreshed))
-        : [],
+      fulltext_results: fragments ? fragments.hits.map(fulltextHit(highlighter(fragments.groups))) : [],
       comment_results: comments ? comments.hits.map(commentHit(highlighter(comments.groups))) : [],
     };
   }
@@ -166,7 +163,7 @@ function namedQuery(parsed: ParsedQuery, words: WordsSpec | undefined) {
 }
 
 const fulltextHit =
-  (highlight: (text: string) => string, refreshed: Map<string, number>) =>
+  (highlight: (text: string) => string) =>
   (hit: FragmentHit): FulltextHit => ({
     _index: 'ta_subtitle',
     _score: round(hit.score),
@@ -176,7 +173,7 @@ const fulltextHit =
     subtitle_fragment_id: `${hit.youtube_id}-${hit.lang}-${hit.fragment_index}`,
     subtitle_index: hit.fragment_index,
     subtitle_lang: hit.lang,
-    subtitle_last_refresh: Math.floor((refreshed.get(hit.youtube_id) ?? 0) / 1000),
+    subtitle_last_refresh: Math.floor(hit.vid_last_refresh / 1000),
     subtitle_line: highlight(hit.line),
     subtitle_source: hit.source,
     subtitle_start: clockTime(hit.start_ms),
