@@ -1,15 +1,11 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/db/postgres-open.ts';
 import { StatsRepository } from '../src/repositories/stats.repository.ts';
 import { VideoPageTokensRepository } from '../src/repositories/video-page-tokens.repository.ts';
 import { KeptAnswers } from '../src/services/kept-answers.ts';
 import { StatsService } from '../src/services/stats.service.ts';
 import { makeChannel, makeVideo } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from './helpers/database.ts';
+import { createTestDatabase, ENGINES, writeElsewhere, type TestDatabase } from './helpers/database.ts';
 
 describe('KeptAnswers', () => {
   it('reads once per state: the same state gets the kept answer, a new state reads again', async () => {
@@ -78,18 +74,7 @@ describe.each(ENGINES)('kept statistics follow every write, on %s', (engine) => 
   const history = async () => (await get('/api/stats/downloadhist/')) as { date: string; count: number }[];
 
   /** A write on a connection of its own, as another process makes it. */
-  async function elsewhere(statement: string) {
-    if (engine === 'sqlite') {
-      const db = new Database(path.join(t.database.dataDir, 'tubekeeper.db'));
-      db.exec(statement);
-      db.close();
-      return;
-    }
-    const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(t.database.db)).rows[0]!.s;
-    const db = openPostgres(process.env.TEST_DATABASE_URL!, schema);
-    await sql.raw(statement).execute(db.db);
-    await db.close();
-  }
+  const elsewhere = (statement: string) => writeElsewhere(t.database, statement);
 
   it('a rename, a new download and a delete written elsewhere are in the next answer', async () => {
     expect(await biggest()).toMatchObject([

@@ -3,10 +3,8 @@
 // connection as another process (a CLI command, a PostgreSQL worker) would make it; one user's marks and
 // positions must leave another user's kept pages alone.
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/db/postgres-open.ts';
 import type { VideoRow } from '../src/db/tables.ts';
 import { VideoPageTokensRepository } from '../src/repositories/video-page-tokens.repository.ts';
 import { VideoQueryRepository } from '../src/repositories/video-query.repository.ts';
@@ -15,7 +13,7 @@ import { PlayerChanges } from '../src/services/player-changes.ts';
 import { VideoPageCache } from '../src/services/video-page-cache.ts';
 import { makeChannel, makePlaylist, makeVideo } from './factories.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
-import { ENGINES } from './helpers/database.ts';
+import { ENGINES, writeElsewhere } from './helpers/database.ts';
 
 interface WireVideo {
   youtube_id: string;
@@ -63,18 +61,7 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
   const shown = async (as = alice.client) => (await list(as)).find((v) => v.youtube_id === video.youtube_id);
 
   /** A write on a connection of its own, as another process makes it. */
-  async function elsewhere(statement: string) {
-    if (engine === 'sqlite') {
-      const db = new Database(path.join(t.database.dataDir, 'tubekeeper.db'));
-      db.exec(statement);
-      db.close();
-      return;
-    }
-    const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(t.database.db)).rows[0]!.s;
-    const db = openPostgres(process.env.TEST_DATABASE_URL!, schema);
-    await sql.raw(statement).execute(db.db);
-    await db.close();
-  }
+  const elsewhere = (statement: string) => writeElsewhere(t.database, statement);
 
   it('a title, a channel name, a subtitle and a playlist entry written elsewhere are in the next page', async () => {
     expect((await shown())?.title).toBe('First title');

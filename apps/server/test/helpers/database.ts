@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import SQLite from 'better-sqlite3';
 import { openSqlite, type DatabaseHandle, type Engine } from '../../src/db/dialect.ts';
 import { openPostgres } from '../../src/db/postgres-open.ts';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrator.ts';
@@ -69,4 +70,21 @@ export async function analyzeOwnTables(db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<{ name: string }>`
     SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(db);
   if (rows.length > 0) await sql.raw(`ANALYZE ${rows.map((r) => r.name).join(', ')}`).execute(db);
+}
+
+/**
+ * A write on a connection of its own, as another process (a CLI command, a PostgreSQL worker) makes it:
+ * what the server keeps (kept pages, kept answers) must follow writes it did not make.
+ */
+export async function writeElsewhere(database: TestDatabase, statement: string): Promise<void> {
+  if (database.engine === 'sqlite') {
+    const db = new SQLite(path.join(database.dataDir, 'tubekeeper.db'));
+    db.exec(statement);
+    db.close();
+    return;
+  }
+  const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(database.db)).rows[0]!.s;
+  const other = openPostgres(process.env.TEST_DATABASE_URL!, schema);
+  await sql.raw(statement).execute(other.db);
+  await other.close();
 }
