@@ -5,7 +5,7 @@
 // goes to stderr, so `npm run --silent bench > figures.jsonl` keeps the figures of every bench and the
 // summary, one JSON line each.
 //
-// Default: startup, list, stats, media, downloading, search, queueing, bundle, queue, feeds, backup, and workers when
+// Default: startup, list, stats, media, downloading, search, rebuild, queueing, bundle, queue, feeds, backup, and workers when
 // BENCH_DATABASE_URL and BENCH_REDIS_URL are set. BENCH_ONLY=list,stats picks benches (in this order).
 // Every BENCH_* variable reaches every bench, as when it runs alone, with three exceptions:
 // - BENCH_<BENCH>_<NAME> sets BENCH_<NAME> for that bench only (BENCH_SEARCH_SECONDS=20), since a shared
@@ -13,7 +13,7 @@
 // - bench:workers reads BENCH_VIDEOS as the downloads per run (default 24), not an archive's size, so it
 //   gets BENCH_WORKERS_VIDEOS only;
 // - BENCH_DATA_DIR and BENCH_PG_SCHEMA get the bench's name appended (a folder below it, `<schema>_list`):
-//   list, stats, search and downloading seed different archives, and one kept place would be emptied and
+//   list, stats, search, rebuild and downloading seed different archives, and one kept place would be emptied and
 //   seeded again by each in turn (workers gets no kept schema: each of its runs needs an empty one).
 // bench:queue picks its engine by BENCH_DATABASE_URL alone, so it runs once per engine here.
 // Exits 1 when a bench failed (a missed budget is a figure, not a failure).
@@ -45,6 +45,7 @@ const BENCHES: BenchSpec[] = [
   { name: 'media', bundle: true },
   { name: 'downloading', bundle: true },
   { name: 'search', bundle: true },
+  { name: 'rebuild', bundle: true },
   { name: 'queueing', bundle: true },
   { name: 'bundle', bundle: false, web: true },
   { name: 'queue', bundle: false, perEngine: true },

@@ -2,15 +2,14 @@
 // generator), so both engines hold the same archive. Fast at 100 000 videos and millions of lines: each batch
 // of 2 000 videos is one INSERT … SELECT FROM unnest(arrays) per table (one round trip, one statement for the
 // per-statement totals triggers of 0020), the search triggers are off during the load and the search tables
-// are then filled in one pass each with their GIN indexes built afterwards, as `tubekeeper search rebuild`
-// fills them but without maintaining the index row by row.
+// are then filled by the server's own `tubekeeper search rebuild` (one pass each, the GIN indexes built
+// afterwards).
 import pg from 'pg';
+import { openPostgres } from '../../apps/server/src/db/postgres-open.ts';
+import { refillSearchTables } from '../../apps/server/src/db/search/pg-rebuild.ts';
 import { LibraryGenerator, type Samples, type SeedSize, type TableRows } from './seed.ts';
 
 const log = (message: string) => process.stderr.write(`[search bench] ${message}\n`);
-
-/** The tables with a search side table `<table>_search` and its key (db/search/search.postgres.ts). */
-const SEARCH_TABLES = ['videos', 'channels', 'playlists', 'subtitle_fragments', 'comments'];
 
 async function columnTypes(client: pg.Client, table: string): Promise<Map<string, string>> {
   const { rows } = await client.query<{ name: string; type: string }>(
@@ -42,40 +41,12 @@ async function searchTriggers(client: pg.Client): Promise<{ table: string; name:
   return rows;
 }
 
-/** Fills each `<table>_search` from its table with the index dropped, then builds the index once. */
-async function rebuildSearchTables(client: pg.Client): Promise<void> {
-  for (const table of SEARCH_TABLES) {
-    const started = performance.now();
-    // the primary key stays (a constraint needs it); the GIN and other indexes are built after the fill
-    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
-      `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
-       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-       WHERE x.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
-      [`${table}_search`],
-    );
-    const key = (
-      await client.query<{ key: string }>(
-        `SELECT attname AS key FROM pg_attribute WHERE attrelid = $1::regclass AND attnum = 1`,
-        [`${table}_search`],
-      )
-    ).rows[0]!.key;
-    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
-    await client.query(`TRUNCATE ${table}_search`);
-    await client.query(
-      `INSERT INTO ${table}_search (${key}, doc) SELECT r.${key}, ${table}_search_doc(r) FROM ${table} r`,
-    );
-    for (const index of indexes) await client.query(index.definition);
-    log(`  ${table}_search filled (${Math.round((performance.now() - started) / 1000)} s)`);
-  }
-}
-
 /** Seeds the library into the schema `url` points at (already migrated); returns the samples. */
 export async function seedPostgresLibrary(url: string, size: SeedSize): Promise<Samples> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // a bulk load on a machine others use: more memory for the index builds, no wait for each commit's flush
-    await client.query(`SET maintenance_work_mem = '512MB'`);
+    // a bulk load on a machine others use: no wait for each commit's flush
     await client.query('SET synchronous_commit = off');
     const triggers = await searchTriggers(client);
     for (const t of triggers) await client.query(`ALTER TABLE ${t.table} DISABLE TRIGGER ${t.name}`);
@@ -91,7 +62,14 @@ export async function seedPostgresLibrary(url: string, size: SeedSize): Promise<
     await write(generator.channelsAndPlaylists());
     for (const batch of generator.videoBatches()) await write(batch);
     log('building the search tables');
-    await rebuildSearchTables(client);
+    const started = performance.now();
+    const server = openPostgres(url);
+    try {
+      await refillSearchTables(server.db);
+    } finally {
+      await server.close();
+    }
+    log(`  search tables filled and indexed (${Math.round((performance.now() - started) / 1000)} s)`);
     for (const t of triggers) await client.query(`ALTER TABLE ${t.table} ENABLE TRIGGER ${t.name}`);
     // the statistics autovacuum would gather on a live database, and the visibility map for index-only
     // scans; table by table, since a bare VACUUM would walk every schema of the database (others' too)

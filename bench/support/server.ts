@@ -18,7 +18,7 @@ export interface BundleServerOptions {
  * compare before and after a change in alternating runs on a shared machine). The benches migrate their
  * archive with the sources' migrations, so that build must know the same ones (or it refuses to start).
  */
-const bundle = () => process.env.BENCH_BUNDLE ?? 'apps/server/dist/main.mjs';
+export const bundle = () => process.env.BENCH_BUNDLE ?? 'apps/server/dist/main.mjs';
 
 /**
  * Node's options for the server as `npm start` and the image run it: V8's young generation capped at 4 MB

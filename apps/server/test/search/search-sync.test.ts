@@ -152,7 +152,17 @@ describe.each(ENGINES)('search typo tolerance, paging and index upkeep on %s', (
     }
   });
 
+  /** PostgreSQL: the search side tables' own indexes (the GIN ones) with their definitions, options included. */
+  const searchIndexes = async () =>
+    (
+      await sql<{ definition: string }>`SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
+        JOIN pg_class t ON t.oid = i.indrelid
+        WHERE t.relname LIKE '%\_search' AND t.relnamespace = current_schema()::regnamespace
+        ORDER BY 1`.execute(t.database.db)
+    ).rows.map((row) => row.definition);
+
   it('rebuilds the index from the tables with `tubekeeper search rebuild`', async () => {
+    const indexesBefore = engine === 'postgres' ? await searchIndexes() : [];
     const lines: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
     try {
@@ -172,6 +182,11 @@ describe.each(ENGINES)('search typo tolerance, paging and index upkeep on %s', (
       const pairs = await sql<{ n: number }>`SELECT count(*) AS n FROM subtitle_pairs_fts
         WHERE subtitle_pairs_fts MATCH '"beautiful_sourdough"'`.execute(t.database.db);
       expect(pairs.rows[0]?.n).toBe(1);
+    } else {
+      // dropped for the fill and built again: the same indexes, options included (the pending list's limit)
+      expect(indexesBefore.some((d) => d.includes('tk_word_pair_keys(doc)'))).toBe(true);
+      expect(indexesBefore.some((d) => d.includes('gin_pending_list_limit'))).toBe(true);
+      expect(await searchIndexes()).toEqual(indexesBefore);
     }
     const remaining = [...(await videoIds('calzone')), ...(await videoIds('stromboli'))];
     expect(remaining).toEqual([IDS.pizza]);

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
 import { found, PostgresFinders, type Finder } from './pg-fulltext-finders.ts';
 import { mergePendingLists } from './pg-pending-lists.ts';
+import { refillSearchTables, SEARCH_KEYS, type SearchTable } from './pg-rebuild.ts';
 import { refreshSearchStatistics } from './pg-search-statistics.ts';
 import { PostgresWordFrequency } from './pg-word-frequency.ts';
 import { PostgresWordLookup } from './pg-word-lookup.ts';
@@ -31,14 +32,7 @@ import { exactGroups, runWords } from './term-groups.ts';
 const NONE = sql``;
 /** Weight letters of the documents (migration 0004): A title/name, B tags, C channel name, D description. */
 const VIDEO_WEIGHTS = { title: 'A', all: 'ABD' } as const;
-const KEYS = {
-  videos: 'youtube_id',
-  channels: 'channel_id',
-  playlists: 'playlist_id',
-  comments: 'comment_id',
-  subtitle_fragments: 'id',
-} as const;
-type SearchTable = keyof typeof KEYS;
+const KEYS = SEARCH_KEYS;
 
 /** PostgreSQL engine: weighted tsvector side tables kept by triggers (migration 0004), ts_rank_cd ranking. */
 export class PostgresSearchIndex implements SearchIndex {
@@ -209,19 +203,7 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   async rebuild(): Promise<IndexCounts> {
-    const tables = Object.keys(KEYS) as SearchTable[];
-    await this.db.transaction().execute(async (trx) => {
-      await sql.raw(`TRUNCATE ${tables.map((t) => `${t}_search`).join(', ')}`).execute(trx);
-      for (const table of tables) {
-        const key = KEYS[table];
-        await sql
-          .raw(
-            `INSERT INTO ${table}_search (${key}, doc) SELECT r.${key}, ${table}_search_doc(r) FROM ${table} r`,
-          )
-          .execute(trx);
-      }
-    });
-    for (const table of tables) await sql.raw(`ANALYZE ${table}_search`).execute(this.db);
+    await refillSearchTables(this.db);
     const count = async (table: SearchTable) =>
       Number(
         (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(`${table}_search`)}`.execute(this.db))
