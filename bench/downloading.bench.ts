@@ -7,7 +7,9 @@
 // BENCH_ROUNDS times, each round downloading new videos; the ratio of the p95s is printed per round and as
 // the median. Each round also gives how many videos were indexed while measuring and the machine's CPU split
 // in each phase (user, nice: the run's niced children, system, idle; /proc/stat), and stderr stamps each step
-// with the epoch ms, to line the phases up with samples taken outside. SQLite, and PostgreSQL too with
+// with the epoch ms, to line the phases up with samples taken outside. Each phase also gives the CPU the
+// server (every thread; a download's ffmpeg and yt-dlp are children, not counted) and, on PostgreSQL, its
+// processes spent per request, indexing included while downloading. SQLite, and PostgreSQL too with
 // BENCH_DATABASE_URL. Prints one JSON line.
 //
 // Run: npm run bench:downloading -w @tubekeeper/bench
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { prepareArchive, rss } from './search/archive.ts';
 import { runLoad } from './search/load.ts';
 import { prng, type Samples } from './search/seed.ts';
+import { cpuMs, postgresCpuMs } from './search/video-list.ts';
 import {
   BENCH_CHANNEL,
   FAKE_YTDLP,
@@ -130,7 +133,19 @@ async function measureEngine(place: BenchPlace) {
     // each kind's figures too, so a slow tail shows where it comes from
     const kindOf = (path: string) =>
       path.startsWith('/api/search/') ? 'search' : path.startsWith('/api/video/?') ? 'list' : 'detail';
-    const load = (s: number) => runLoad({ port, headers, paths, seconds: s, concurrency, kindOf });
+    /** A phase's load, and the CPU the server (all its threads) and PostgreSQL's processes spent a request. */
+    const load = async (s: number) => {
+      const cpuBefore = [cpuMs(server.pid!), place.engine === 'postgres' ? postgresCpuMs() : 0];
+      const figures = await runLoad({ port, headers, paths, seconds: s, concurrency, kindOf });
+      const perRequest = (ms: number) => Math.round((ms / figures.requests) * 100) / 100;
+      return {
+        ...figures,
+        server_cpu_ms_per_request: perRequest(cpuMs(server.pid!) - cpuBefore[0]!),
+        ...(place.engine === 'postgres' && {
+          postgres_cpu_ms_per_request: perRequest(postgresCpuMs() - cpuBefore[1]!),
+        }),
+      };
+    };
     await load(3); // warm-up
     const results: (Record<string, unknown> & { p95_ratio: number })[] = [];
     for (let round = 0; round < rounds; round++) {
