@@ -4,6 +4,7 @@ import { mergePendingLists } from '../../src/db/search/pg-pending-lists.ts';
 import { refreshSearchStatistics } from '../../src/db/search/pg-search-statistics.ts';
 import { PostgresWordFrequency } from '../../src/db/search/pg-word-frequency.ts';
 import { PostgresSearchIndex } from '../../src/db/search/search.postgres.ts';
+import { SqliteIndexTidy, WHOLE_MERGE } from '../../src/db/search/sqlite-index-tidy.ts';
 import { SqliteSearchIndex } from '../../src/db/search/search.sqlite.ts';
 import { queryWords } from '../../src/db/search/search-text.ts';
 import { SearchIndexTidying } from '../../src/services/search-index-tidying.ts';
@@ -88,13 +89,51 @@ describe('tidying the SQLite search index after writes', () => {
     expect(await heard('burn 7 first')).toEqual(['orbit burn 7 first 0']);
   });
 
-  it('does nothing when nothing was written since, and merges the next writes', async () => {
-    expect(await index.tidy()).toBe(0);
-    for (let video = 0; video < 12; video++) await writeLines(50, (i) => `second proof ${video} ${i}`);
-    expect(await segments('subtitle_fragments_fts')).toBeGreaterThan(4);
-    expect(await index.tidy()).toBeGreaterThan(0);
-    expect(await segments('subtitle_fragments_fts')).toBeLessThanOrEqual(2);
-    expect(await heard('proof 11 49')).toEqual(['second proof 11 49']);
+  it('merges an index whole once it had no write for a minute, at most every ten minutes', async () => {
+    let clock = 0;
+    const tidy = new SqliteIndexTidy(database.db, WHOLE_MERGE, () => clock);
+    // seven writes: the steps leave one segment per level (1, 2 and 4 writes' worth)
+    for (let video = 0; video < 7; video++) await writeLines(50, (i) => `first proof ${video} ${i}`);
+    expect(await tidy.run()).toBeGreaterThan(0);
+    const afterSteps = [await segments('subtitle_fragments_fts'), await segments('subtitle_pairs_fts')];
+    expect(Math.min(...afterSteps)).toBeGreaterThan(1);
+    clock += WHOLE_MERGE.QUIET_MS - 1_000;
+    expect(await tidy.run()).toBe(0);
+    expect([await segments('subtitle_fragments_fts'), await segments('subtitle_pairs_fts')]).toEqual(
+      afterSteps,
+    );
+    clock += 1_000;
+    expect(await tidy.run()).toBeGreaterThan(0);
+    expect(await segments('subtitle_fragments_fts')).toBe(1);
+    expect(await segments('subtitle_pairs_fts')).toBe(1);
+    expect(await tidy.run()).toBe(0);
+    expect(await heard('first proof 6 49')).toEqual(['first proof 6 49']);
+    // the next writes: merged by the steps at once, whole only ten minutes after the last whole merge
+    for (let video = 0; video < 7; video++) await writeLines(50, (i) => `second proof ${video} ${i}`);
+    expect(await tidy.run()).toBeGreaterThan(0);
+    const again = await segments('subtitle_fragments_fts');
+    expect(again).toBeGreaterThan(1);
+    clock += WHOLE_MERGE.QUIET_MS;
+    expect(await tidy.run()).toBe(0);
+    expect(await segments('subtitle_fragments_fts')).toBe(again);
+    clock += WHOLE_MERGE.WHOLE_EVERY_MS;
+    expect(await tidy.run()).toBeGreaterThan(0);
+    expect(await segments('subtitle_fragments_fts')).toBe(1);
+    expect(await heard('second proof 6 49')).toEqual(['second proof 6 49']);
+    expect(await heard('orbit first')).toHaveLength(40);
+  });
+
+  it('leaves an index above the size limit in its per-level segments', async () => {
+    let clock = 0;
+    const tidy = new SqliteIndexTidy(database.db, { ...WHOLE_MERGE, MAX_PAGES: 1 }, () => clock);
+    for (let video = 0; video < 7; video++) await writeLines(50, (i) => `third pass ${video} ${i}`);
+    expect(await tidy.run()).toBeGreaterThan(0);
+    const afterSteps = await segments('subtitle_fragments_fts');
+    expect(afterSteps).toBeGreaterThan(1);
+    clock += WHOLE_MERGE.QUIET_MS;
+    expect(await tidy.run()).toBe(0);
+    expect(await segments('subtitle_fragments_fts')).toBe(afterSteps);
+    expect(await heard('third pass 6 49')).toEqual(['third pass 6 49']);
   });
 });
 

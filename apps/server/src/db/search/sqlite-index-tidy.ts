@@ -13,16 +13,42 @@ const STEP_PAGES = 64;
 const MAX_STEPS = 2_000;
 
 /**
+ * Merging an index whole into one segment. The steps merge segments of one level only and leave one per
+ * level: after two download runs of `bench:downloading` (200 000 lines) 5 / 2 / 3 segments in the lines',
+ * pairs' and videos' indexes, and a typo search looks up each of its 300-550 candidate spellings in every
+ * segment: 2.32 / 1.61 ms a look-up statement there against 0.82 / 0.89 ms merged whole (29 Nov 2026). A
+ * whole merge rewrites the largest segment (on that archive 168 + 184 steps, 0.8 + 0.7 s of short writes on
+ * the main thread, the longest 18 ms), so it waits until an index had no write for QUIET_MS, runs at most
+ * once every WHOLE_EVERY_MS per index (a download run writes a video every few seconds to minutes), and only
+ * up to MAX_PAGES: a few hundred thousand lines. At 10 million lines (~3 GB) it would be minutes of writes.
+ */
+export const WHOLE_MERGE = {
+  /** rows of the index's page index (`<fts>_idx`, about one per 2.5 leaf pages: ~4 300 at 200 000 lines) */
+  MAX_PAGES: 8_192,
+  QUIET_MS: 60_000,
+  WHOLE_EVERY_MS: 10 * 60_000,
+};
+
+/**
  * Merges the segments that writes add to the SQLite FTS5 indexes (migration 0035 says why). A call looks at
  * each index's structure record (one row) and, when it changed since the index was last left merged, runs
  * FTS5's 'merge' command in small steps, each its own short write on the writer connection, yielding to
  * the event loop between them, until a step changes nothing. The FTS5 manual's way to merge incrementally;
- * 'optimize' would rewrite the whole index in one write (about a second per 200 000 subtitle lines).
+ * 'optimize' would rewrite the whole index in one write (about a second per 200 000 subtitle lines). A
+ * quiet index of more than one segment is merged whole in the same small steps (a negative 'merge'; see
+ * WHOLE_MERGE).
  */
 export class SqliteIndexTidy {
-  private readonly mergedAt = new Map<string, Buffer>();
+  /** each index's structure when the steps last left it merged, and when they did */
+  private readonly mergedAt = new Map<string, { structure: Buffer; at: number }>();
+  /** when each index was last merged whole (or found too big), and its structure then */
+  private readonly wholeAt = new Map<string, { structure: Buffer; at: number }>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly whole = WHOLE_MERGE,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * Merges what writes left since the last call; resolves to the number of steps that merged something.
@@ -35,19 +61,47 @@ export class SqliteIndexTidy {
   }
 
   private async tidy(fts: string): Promise<number> {
-    let structure = await this.structure(fts);
-    if (!structure || this.mergedAt.get(fts)?.equals(structure)) return 0;
+    const structure = await this.structure(fts);
+    if (!structure) return 0;
+    const merged = this.mergedAt.get(fts);
+    // nothing written since the steps last left it merged
+    if (merged?.structure.equals(structure)) return this.mergeWholeIfDue(fts, structure, merged.at);
+    return this.mergeSteps(fts, structure, STEP_PAGES);
+  }
+
+  /**
+   * Runs FTS5's 'merge' in steps of `pages` until a step changes nothing (positive: segments of one level;
+   * negative: all of them, whatever their level). Resolves to the steps that merged something.
+   */
+  private async mergeSteps(fts: string, structure: Buffer, pages: number): Promise<number> {
     for (let steps = 0; steps < MAX_STEPS; steps++) {
-      await sql.raw(`INSERT INTO ${fts}(${fts}, rank) VALUES ('merge', ${STEP_PAGES})`).execute(this.db);
+      await sql.raw(`INSERT INTO ${fts}(${fts}, rank) VALUES ('merge', ${pages})`).execute(this.db);
       const after = await this.structure(fts);
       if (!after || after.equals(structure)) {
-        this.mergedAt.set(fts, structure);
+        this.mergedAt.set(fts, { structure, at: this.now() });
         return steps;
       }
       structure = after;
       await nextTurn();
     }
     return MAX_STEPS; // the next call goes on
+  }
+
+  /** Merges a quiet index of more than one segment into one when WHOLE_MERGE says it is due. */
+  private async mergeWholeIfDue(fts: string, structure: Buffer, quietSince: number): Promise<number> {
+    const last = this.wholeAt.get(fts);
+    const now = this.now();
+    if (last?.structure.equals(structure) || now - quietSince < this.whole.QUIET_MS) return 0;
+    if (last && now - last.at < this.whole.WHOLE_EVERY_MS) return 0;
+    // the page index's rows, read no further than the limit: a big index costs no full scan each time
+    const { rows } = await sql<{ pages: number; segments: number }>`
+      SELECT count(*) AS pages, count(DISTINCT segid) AS segments
+      FROM (SELECT segid FROM ${sql.raw(`${fts}_idx`)} LIMIT ${this.whole.MAX_PAGES + 1})`.execute(this.db);
+    const { pages, segments } = rows[0]!;
+    const steps =
+      segments > 1 && pages <= this.whole.MAX_PAGES ? await this.mergeSteps(fts, structure, -STEP_PAGES) : 0;
+    this.wholeAt.set(fts, { structure: this.mergedAt.get(fts)!.structure, at: this.now() });
+    return steps;
   }
 
   /** FTS5's structure record (row 10 of its data table): which segments the index has, at which level. */
