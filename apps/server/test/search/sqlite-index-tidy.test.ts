@@ -125,7 +125,7 @@ describe('tidying the SQLite search index after writes', () => {
 
   it('leaves an index above the size limit in its per-level segments', async () => {
     let clock = 0;
-    const tidy = new SqliteIndexTidy(database.db, { ...WHOLE_MERGE, MAX_PAGES: 1 }, () => clock);
+    const tidy = new SqliteIndexTidy(database.db, { ...WHOLE_MERGE, MAX_INDEX_ROWS: 1 }, () => clock);
     for (let video = 0; video < 7; video++) await writeLines(50, (i) => `third pass ${video} ${i}`);
     expect(await tidy.run()).toBeGreaterThan(0);
     const afterSteps = await segments('subtitle_fragments_fts');
