@@ -32,7 +32,6 @@ import { exactGroups, runWords } from './term-groups.ts';
 const NONE = sql``;
 /** Weight letters of the documents (migration 0004): A title/name, B tags, C channel name, D description. */
 const VIDEO_WEIGHTS = { title: 'A', all: 'ABD' } as const;
-const KEYS = SEARCH_KEYS;
 
 /** PostgreSQL engine: weighted tsvector side tables kept by triggers (migration 0004), ts_rank_cd ranking. */
 export class PostgresSearchIndex implements SearchIndex {
@@ -227,7 +226,7 @@ export class PostgresSearchIndex implements SearchIndex {
     subscribed: string,
   ): Promise<SearchResult<ScoredId>> {
     const weights = query.scope === 'name' ? 'A' : '';
-    const key = sql.raw(KEYS[table]);
+    const key = sql.raw(SEARCH_KEYS[table]);
     const filter = sql.join(
       [
         sql`1 = 1`,

@@ -17,12 +17,11 @@ const MAX_STEPS = 2_000;
  * level: after two download runs of `bench:downloading` (200 000 lines) 5 / 2 / 3 segments in the lines',
  * pairs' and videos' indexes, and a typo search looks up each of its 300-550 candidate spellings in every
  * segment: 2.32 ms a look-up statement on the lines and 1.61 ms on the videos there, against 0.82 and
- * 0.89 ms merged whole (29 Nov 2026). A
- * whole merge rewrites the largest segment (on that archive 168 + 184 steps, 0.8 + 0.7 s of short writes on
- * the main thread, the longest 18 ms), so it waits until an index had no write for QUIET_MS, runs at most
- * once every WHOLE_EVERY_MS per index (a download run writes a video every few seconds to minutes), and only
- * up to MAX_INDEX_ROWS: the lines' index up to ~380 000 lines, the pairs' up to ~140 000. At 10 million lines
- * (~3 GB) it would be minutes of writes.
+ * 0.89 ms merged whole (29 Nov 2026). A whole merge rewrites the largest segment (on that archive 168 + 184
+ * steps, 0.8 + 0.7 s of short writes on the main thread, the longest 18 ms), so it waits until an index had
+ * no write for QUIET_MS, runs at most once every WHOLE_EVERY_MS per index (a download run writes a video
+ * every few seconds to minutes), and only up to MAX_INDEX_ROWS: the lines' index up to ~380 000 lines, the
+ * pairs' up to ~140 000. At 10 million lines (~3 GB) it would be minutes of writes.
  */
 export const WHOLE_MERGE = {
   /** rows of the index's page index (`<fts>_idx`): 4 275 for the lines and 11 438 for their word pairs at 200 000 lines */
@@ -96,14 +95,14 @@ export class SqliteIndexTidy {
     if (last?.structure.equals(structure) || now - quietSince < this.whole.QUIET_MS) return 0;
     if (last && now - last.at < this.whole.WHOLE_EVERY_MS) return 0;
     // the page index's rows, read no further than the limit: a big index costs no full scan each time
-    const { rows } = await sql<{ pages: number; segments: number }>`
-      SELECT count(*) AS pages, count(DISTINCT segid) AS segments
+    const { rows } = await sql<{ indexRows: number; segments: number }>`
+      SELECT count(*) AS "indexRows", count(DISTINCT segid) AS segments
       FROM (SELECT segid FROM ${sql.raw(`${fts}_idx`)} LIMIT ${this.whole.MAX_INDEX_ROWS + 1})`.execute(
       this.db,
     );
-    const { pages, segments } = rows[0]!;
+    const { indexRows, segments } = rows[0]!;
     const steps =
-      segments > 1 && pages <= this.whole.MAX_INDEX_ROWS
+      segments > 1 && indexRows <= this.whole.MAX_INDEX_ROWS
         ? await this.mergeSteps(fts, structure, -STEP_PAGES)
         : 0;
     this.wholeAt.set(fts, { structure: this.mergedAt.get(fts)!.structure, at: this.now() });
