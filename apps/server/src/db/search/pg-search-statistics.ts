@@ -1,13 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../tables.ts';
+import { SEARCH_KEYS } from './pg-rebuild.ts';
 
-const SEARCH_TABLES = [
-  'videos_search',
-  'channels_search',
-  'playlists_search',
-  'comments_search',
-  'subtitle_fragments_search',
-];
+const SEARCH_TABLES = Object.keys(SEARCH_KEYS).map((table) => `${table}_search`);
 /** PostgreSQL's lock_not_available: a VACUUM holds the table; the next tidy tries again. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
