@@ -37,6 +37,7 @@ import * as m0038 from './migrations/0038_marks_leave_list_version.ts';
 import * as m0039 from './migrations/0039_player_changes.ts';
 import * as m0040 from './migrations/0040_word_pair_keys_cost.ts';
 import * as m0041 from './migrations/0041_search_gin_direct.ts';
+import * as m0042 from './migrations/0042_subtitle_words.ts';
 
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0039_player_changes': m0039,
   '0040_word_pair_keys_cost': m0040,
   '0041_search_gin_direct': m0041,
+  '0042_subtitle_words': m0042,
 };
 
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {

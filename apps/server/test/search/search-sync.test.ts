@@ -107,6 +107,8 @@ describe.each(ENGINES)('search typo tolerance, paging and index upkeep on %s', (
 
     await insertFragment(db, IDS.rocket, 'en', 'auto', 2, 'Stage separation happens now');
     expect((await results('full:separation')).fulltext_results).toHaveLength(1);
+    // a new line's words are typo-tolerated at once (SQLite: the word list of migration 0042 follows)
+    expect((await results('full:separatiom ')).fulltext_results).toHaveLength(1);
     // a phrase is found through the word pairs on SQLite: they follow an edited line too
     expect((await results('full:stage separation happens')).fulltext_results).toHaveLength(1);
     await db
@@ -117,8 +119,11 @@ describe.each(ENGINES)('search typo tolerance, paging and index upkeep on %s', (
       .execute();
     expect((await results('full:stage separation happens')).fulltext_results).toEqual([]);
     expect((await results('full:fairing separation')).fulltext_results).toHaveLength(1);
+    expect((await results('full:fairimg ')).fulltext_results).toHaveLength(1);
     await db.deleteFrom('videos').where('youtube_id', '=', IDS.rocket).execute();
     expect((await results('full:separation')).fulltext_results).toEqual([]);
+    // the word list keeps a deleted line's words (until a rebuild): widened with one, a query finds nothing
+    expect((await results('full:fairimg ')).fulltext_results).toEqual([]);
     expect((await results('full:orbit')).fulltext_results).toEqual([]);
     expect((await results('comment:rocket')).comment_results).toEqual([]);
     expect(await videoIds('rocket')).toEqual([]);
@@ -182,6 +187,12 @@ describe.each(ENGINES)('search typo tolerance, paging and index upkeep on %s', (
       const pairs = await sql<{ n: number }>`SELECT count(*) AS n FROM subtitle_pairs_fts
         WHERE subtitle_pairs_fts MATCH '"beautiful_sourdough"'`.execute(t.database.db);
       expect(pairs.rows[0]?.n).toBe(1);
+      // the word list is made again from the lines: the deleted video's words are gone, the others back
+      const listed = await sql<{ word: string }>`SELECT word FROM subtitle_words
+        WHERE word IN ('fairing', 'separation', 'beautiful', 'sourdough') ORDER BY word`.execute(
+        t.database.db,
+      );
+      expect(listed.rows.map((r) => r.word)).toEqual(['beautiful', 'sourdough']);
     } else {
       // dropped for the fill and built again: the same indexes, options included (no pending list, 0041)
       expect(indexesBefore.some((d) => d.includes('tk_word_pair_keys(doc)'))).toBe(true);

@@ -6,6 +6,7 @@ import {
   editVariants,
   normalizeWord,
   queryWords,
+  probedWords,
   wordPairs,
 } from '../../src/db/search/search-text.ts';
 import { tsqueryExpression, tsqueryPhrase } from '../../src/db/search/tsquery.ts';
@@ -52,6 +53,13 @@ describe('search text rules', () => {
   it('makes word pairs for the phrase index and phrase queries over them', () => {
     expect(wordPairs('The rocket, and Ébène!')).toBe('the_rocket rocket_and and_ebene');
     expect(wordPairs('one')).toBe('');
+    // the word list of the typo probes: each word once, as the index has it, none a probe cannot look for
+    expect(probedWords('The rocket, the ROCKET and Ébène: go to it!')).toEqual([
+      'the',
+      'rocket',
+      'and',
+      'ebene',
+    ]);
     // a word still being typed makes no pair (no prefix index for pairs), unless no other pair is left
     expect(pairTerms([{ terms: ['you'] }, { terms: ['know'] }, { terms: [], prefix: 'wh' }])).toEqual([
       '"you_know"',

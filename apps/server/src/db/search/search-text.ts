@@ -163,6 +163,24 @@ export function editVariants(word: string, distance: 1 | 2): Set<string> {
 export const PAIR_JOINER = '_';
 
 /**
+ * The shortest word a typo probe can look for: two edits (the most `editVariants` makes) from a word of
+ * MIN_FUZZY_LENGTH letters.
+ */
+export const MIN_VARIANT_LENGTH = MIN_FUZZY_LENGTH - 2;
+
+/**
+ * The distinct words of a text that a typo probe can look for (MIN_VARIANT_LENGTH letters or more), as the
+ * index has them: the word list of the subtitle lines (SQLite migration 0042, `tk_probed_words`).
+ */
+export function probedWords(text: string): string[] {
+  const words = new Set<string>();
+  for (const span of wordSpans(text)) {
+    if ([...span.word].length >= MIN_VARIANT_LENGTH) words.add(span.word.slice(0, MAX_WORD_LENGTH));
+  }
+  return [...words];
+}
+
+/**
  * Each two neighbouring words of a text as one token ("the rocket and" → "the_rocket rocket_and"), the
  * i-th pair at the i-th position: a phrase query on these finds a phrase of common words through short
  * posting lists (migration 0009, `tk_word_pairs`).

@@ -1,7 +1,8 @@
 /**
  * Re-creates the SQLite FTS5 indexes from the tables (`tubekeeper search rebuild`): empties them, gives every
  * keyed row a fresh search key, refills, then merges the index segments for faster queries. The column
- * texts are the ones the triggers of migration 0004 write.
+ * texts are the ones the triggers of migration 0004 write. The subtitle lines' word list (migration 0042)
+ * is made again too, which drops the words of deleted lines.
  */
 const FTS_TABLES = ['videos', 'channels', 'playlists', 'comments', 'subtitle_fragments'];
 
@@ -29,5 +30,8 @@ export const SQLITE_REBUILD: string[] = [
      SELECT k.id, c.text FROM comments c JOIN search_keys k ON k.kind = 'comment' AND k.doc_key = c.comment_id`,
   `INSERT INTO subtitle_fragments_fts(rowid, line) SELECT id, line FROM subtitle_fragments`,
   `INSERT INTO subtitle_pairs_fts(rowid, pairs) SELECT id, tk_word_pairs(line) FROM subtitle_fragments`,
+  `DELETE FROM subtitle_words`,
+  `INSERT OR IGNORE INTO subtitle_words(word)
+     SELECT w.value FROM subtitle_fragments s, json_each(tk_probed_words(s.line)) w`,
   ...FTS5_INDEXES.map((fts) => `INSERT INTO ${fts}(${fts}) VALUES ('optimize')`),
 ];
