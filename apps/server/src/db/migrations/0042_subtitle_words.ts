@@ -3,18 +3,19 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../dialect.ts';
 
 /**
- * Issue 19, SQLite: the words of the subtitle lines in a table of their own (`subtitle_words`), for the
- * typo probes. A typo search looks up 300-550 candidate spellings of a word; as FTS5 MATCHes that was
- * 1.0 ms a search at 10 million lines (more while writes leave segments to merge), half of a typo search's
- * statements, where this B-tree answers the same look-ups in 0.1 ms. Kept by triggers, so every writer
- * (downloads, refreshes, restores) keeps it whole; the words come from our word rules (`tk_probed_words`,
- * search-text.ts), as the pairs of 0009 do, and only those a probe can look for (three letters or more).
- * A deleted line's words stay until `search rebuild`: a typo search may then widen a query with a word no
- * line holds any more, which finds nothing. Writing a video's 1 800 lines costs 20-30 ms more (11-17 %);
- * listing 10 million lines here took 3 min. PostgreSQL probes its own index (pg-word-lookup.ts).
+ * Issue 19: the words of the subtitle lines in a table of their own (`subtitle_words`), for the typo
+ * probes. A typo search looks up 300-550 candidate spellings of a word. On SQLite those were as many FTS5
+ * MATCHes, 1.0 ms a search at 10 million lines (more while writes leave segments to merge), half of a typo
+ * search's statements, where this B-tree answers the same look-ups in 0.1 ms; on PostgreSQL as many GIN
+ * index scans (~10 µs each). Kept by triggers, so every writer (downloads, refreshes, restores) keeps it
+ * whole, and only with the words a probe can look for (three letters or more): on SQLite from our word
+ * rules (`tk_probed_words`, search-text.ts), as the pairs of 0009; on PostgreSQL the lexemes of the lines'
+ * documents, in one statement per insert, in word order (two writers adding the same new words wait for
+ * each other in the same order, never in a cycle). A deleted line's words stay until `search rebuild`: a
+ * typo search may then widen a query with a word no line holds any more, which finds nothing. On SQLite
+ * writing a video's 1 800 lines costs 20-30 ms more (11-17 %); listing 10 million lines here took 3 min.
  */
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
-  if (engine !== 'sqlite') return;
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM subtitle_fragments`.execute(db);
   const lines = Number(rows[0]?.n ?? 0);
   // a big archive takes minutes here; say so rather than look stuck
@@ -24,7 +25,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
         `this takes about ${Math.ceil(lines / 3_300_000)} min and runs once.\n`,
     );
   }
-  for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
+  const statements = engine === 'sqlite' ? SQLITE_STATEMENTS : POSTGRES_STATEMENTS;
+  for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
 /** The words of a line, from the row named `r`, into the list (words already there are skipped). */
@@ -34,10 +36,31 @@ const addWords = (r: string) =>
 const SUBTITLE_WORDS_FILL = `INSERT OR IGNORE INTO subtitle_words(word)
   SELECT w.value FROM subtitle_fragments s, json_each(tk_probed_words(s.line)) w`;
 
-const STATEMENTS = [
+const SQLITE_STATEMENTS = [
   `CREATE TABLE subtitle_words (word TEXT PRIMARY KEY) WITHOUT ROWID`,
-  // named like the search triggers of 0006, which bulk loads (the search bench's seed) drop and put back
+  // named like the search triggers, which bulk loads (the search bench's seeds) turn off and on again
   `CREATE TRIGGER subtitle_words_search_ai AFTER INSERT ON subtitle_fragments BEGIN ${addWords('new')} END`,
   `CREATE TRIGGER subtitle_words_search_au AFTER UPDATE OF line ON subtitle_fragments BEGIN ${addWords('new')} END`,
   SUBTITLE_WORDS_FILL,
+];
+
+/** The distinct lexemes of some lines' documents that a probe can look for, in word order. */
+const lexemesOf = (lines: string) => `SELECT DISTINCT w.word FROM ${lines}
+  CROSS JOIN unnest(tsvector_to_array(s.doc)) AS w(word) WHERE char_length(w.word) >= 3 ORDER BY w.word`;
+
+const POSTGRES_STATEMENTS = [
+  `CREATE TABLE subtitle_words (word text PRIMARY KEY)`,
+  // after the row triggers that write the lines' documents (0004), once per statement; named like the
+  // search triggers, which bulk loads (the search bench's seeds) turn off and on again
+  `CREATE FUNCTION subtitle_words_add() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+     INSERT INTO subtitle_words (word)
+       ${lexemesOf('added a JOIN subtitle_fragments_search s ON s.id = a.id')}
+     ON CONFLICT DO NOTHING;
+     RETURN NULL;
+   END $$`,
+  `CREATE TRIGGER subtitle_words_search_ai AFTER INSERT ON subtitle_fragments REFERENCING NEW TABLE AS added
+     FOR EACH STATEMENT EXECUTE FUNCTION subtitle_words_add()`,
+  `CREATE TRIGGER subtitle_words_search_au AFTER UPDATE ON subtitle_fragments REFERENCING NEW TABLE AS added
+     FOR EACH STATEMENT EXECUTE FUNCTION subtitle_words_add()`,
+  `INSERT INTO subtitle_words (word) ${lexemesOf('subtitle_fragments_search s')}`,
 ];

@@ -42,6 +42,10 @@ export async function refillSearchTables(db: Kysely<Database>): Promise<void> {
         .execute(trx);
     }
     for (const index of indexes) await sql.raw(index.definition).execute(trx);
+    // the typo probes' word list (migration 0042), made again from the lines: deleted lines' words go
+    await sql`TRUNCATE subtitle_words`.execute(trx);
+    await sql`INSERT INTO subtitle_words (word) SELECT DISTINCT w.word FROM subtitle_fragments_search s
+      CROSS JOIN unnest(tsvector_to_array(s.doc)) AS w(word) WHERE char_length(w.word) >= 3`.execute(trx);
   });
   for (const table of tables) await sql.raw(`ANALYZE ${table}_search`).execute(db);
 }

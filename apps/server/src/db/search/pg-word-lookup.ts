@@ -31,6 +31,7 @@ export class PostgresWordLookup {
    */
   async neighbours(table: SearchTable, weights: string, word: string, distance: 1 | 2): Promise<string[]> {
     const candidates = [...editVariants(word, distance)];
+    if (table === 'subtitle_fragments') return this.listed(candidates);
     const common =
       table === 'subtitle_fragments' || table === 'comments'
         ? (await this.frequency.counts(`${table}_search`)).words
@@ -42,5 +43,12 @@ export class PostgresWordLookup {
         WHERE s.doc @@ to_tsquery('tk_search', quote_literal(t) || ${suffix}))`.execute(this.db);
     const found = new Set(result.rows.map((r) => r.t));
     return candidates.filter((c) => common.has(c) || found.has(c));
+  }
+
+  /** The candidates in the subtitle lines' word list (migration 0042): B-tree look-ups, not GIN scans. */
+  private async listed(candidates: string[]): Promise<string[]> {
+    const { rows } = await sql<{ t: string }>`SELECT t FROM unnest(${candidates}::text[]) t
+      WHERE EXISTS (SELECT 1 FROM subtitle_words w WHERE w.word = t)`.execute(this.db);
+    return rows.map((r) => r.t);
   }
 }
