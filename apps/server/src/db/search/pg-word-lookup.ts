@@ -26,14 +26,15 @@ export class PostgresWordLookup {
   }
 
   /**
-   * Candidate spellings checked against the index in one statement; only words that occur come back. In the
-   * big full-text indexes the common words come from pg_stats without a look (see `isIndexedWord`).
+   * Candidate spellings checked against the index in one statement; only words that occur come back. The
+   * subtitle lines have a word list for this; in the comments the common words come from pg_stats without a
+   * look (see `isIndexedWord`).
    */
   async neighbours(table: SearchTable, weights: string, word: string, distance: 1 | 2): Promise<string[]> {
     const candidates = [...editVariants(word, distance)];
     if (table === 'subtitle_fragments') return this.listed(candidates);
     const common =
-      table === 'subtitle_fragments' || table === 'comments'
+      table === 'comments'
         ? (await this.frequency.counts(`${table}_search`)).words
         : new Map<string, number>();
     const suffix = weights ? `:${weights}` : '';
