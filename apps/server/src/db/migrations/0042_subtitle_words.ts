@@ -7,13 +7,15 @@ import type { Engine } from '../dialect.ts';
  * probes. A typo search looks up 300-550 candidate spellings of a word. On SQLite those were as many FTS5
  * MATCHes, 1.0 ms a search at 10 million lines (more while writes leave segments to merge), half of a typo
  * search's statements, where this B-tree answers the same look-ups in 0.1 ms; on PostgreSQL as many GIN
- * index scans (~10 µs each). Kept by triggers, so every writer (downloads, refreshes, restores) keeps it
- * whole, and only with the words a probe can look for (three letters or more): on SQLite from our word
- * rules (`tk_probed_words`, search-text.ts), as the pairs of 0009; on PostgreSQL the lexemes of the lines'
- * documents, in one statement per insert, in word order (two writers adding the same new words wait for
- * each other in the same order, never in a cycle). A deleted line's words stay until `search rebuild`: a
- * typo search may then widen a query with a word no line holds any more, which finds nothing. On SQLite
- * writing a video's 1 800 lines costs 20-30 ms more (11-17 %); listing 10 million lines here took 3 min.
+ * index scans (the database's CPU per typo search 6.7 → 4.5 ms). Kept by triggers, so every writer
+ * (downloads, refreshes, restores) keeps it whole, and only with the words a probe can look for (three
+ * letters or more): on SQLite from our word rules (`tk_probed_words`, search-text.ts), as the pairs of
+ * 0009; on PostgreSQL the lexemes of the lines' documents, once per insert statement, in word order (two
+ * writers adding the same new words wait for each other in the same order, never in a cycle). A deleted
+ * line's words stay until `search rebuild`: a typo search may then widen a query with a word no line
+ * holds any more, which finds nothing. Writing a video's 1 800 lines costs 20-30 ms more on SQLite
+ * (11-17 %) and ~90 ms more on PostgreSQL (5 ms a 100-line insert, ~11 %); listing 10 million lines here
+ * took 3 min on SQLite and 82 s on PostgreSQL.
  */
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM subtitle_fragments`.execute(db);
@@ -44,17 +46,20 @@ const SQLITE_STATEMENTS = [
   SUBTITLE_WORDS_FILL,
 ];
 
-/** The distinct lexemes of some lines' documents that a probe can look for, in word order. */
+/** The distinct lexemes of some lines' documents that a probe can look for. */
 const lexemesOf = (lines: string) => `SELECT DISTINCT w.word FROM ${lines}
-  CROSS JOIN unnest(tsvector_to_array(s.doc)) AS w(word) WHERE char_length(w.word) >= 3 ORDER BY w.word`;
+  CROSS JOIN unnest(tsvector_to_array(s.doc)) AS w(word) WHERE char_length(w.word) >= 3`;
 
 const POSTGRES_STATEMENTS = [
   `CREATE TABLE subtitle_words (word text PRIMARY KEY)`,
-  // after the row triggers that write the lines' documents (0004), once per statement; named like the
-  // search triggers, which bulk loads (the search bench's seeds) turn off and on again
+  // after the row triggers that write the lines' documents (0004), once per statement: the words not
+  // listed yet (a look-up each; inserting every word with ON CONFLICT cost 40 % more), in word order;
+  // named like the search triggers, which bulk loads (the search bench's seeds) turn off and on again
   `CREATE FUNCTION subtitle_words_add() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
      INSERT INTO subtitle_words (word)
-       ${lexemesOf('added a JOIN subtitle_fragments_search s ON s.id = a.id')}
+       SELECT n.word FROM (${lexemesOf('added a JOIN subtitle_fragments_search s ON s.id = a.id')}) n
+       WHERE NOT EXISTS (SELECT 1 FROM subtitle_words known WHERE known.word = n.word)
+       ORDER BY n.word
      ON CONFLICT DO NOTHING;
      RETURN NULL;
    END $$`,
