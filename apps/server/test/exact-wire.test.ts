@@ -2,11 +2,12 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pingResponse, statsVideo, videoList } from '@tubekeeper/contract';
+import { pingResponse, searchResponse, statsVideo, videoList } from '@tubekeeper/contract';
 import { exactWireSerializer, wireCheckOn } from '../src/http/exact-wire.ts';
 import { makeChannel, makePlaylist, makeProgress, makeSubtitle, makeVideo, makeWatch } from './factories.ts';
 import { createTestApp, createUser, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
+import { seedSearchLibrary } from './search/search-seed.ts';
 
 // The hot reads (config.exactWire) write their handler's answer with JSON.stringify alone: these tests hold
 // them to exactly what their zod schema would have answered, byte for byte, with every optional part there.
@@ -83,6 +84,43 @@ describe.each(ENGINES)('exact-wire routes on %s', (engine) => {
     expect(ping).toBe(JSON.stringify(pingResponse.parse(JSON.parse(ping))));
     const stats = await get('/api/stats/video/');
     expect(stats).toBe(JSON.stringify(statsVideo.parse(JSON.parse(stats))));
+  });
+});
+
+// the search answers every section's documents with its hit meta (_index, _score) first, as the hit schemas
+// have it; a channel document has none of its own, a video or playlist document has it (documentMeta)
+describe.each(ENGINES)('the exact-wire search on %s', (engine) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await seedSearchLibrary(t.database.db);
+    const user = await createUser(t, { username: 'search-client' });
+    headers = { authorization: `Token ${await t.container.auth.getOrCreateToken(user.id)}` };
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['simple', 'bread', ['video_results', 'playlist_results']],
+    ['simple', 'cooking', ['channel_results']],
+    ['playlist', 'playlist:bread', ['playlist_results']],
+    ['full', 'full:golden brown', ['fulltext_results']],
+    ['comment', 'comment:recipe', ['comment_results']],
+  ] as const)('answers a %s search (%s) exactly as its schema would', async (_type, query, sections) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/search/?query=${encodeURIComponent(query)}`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe(JSON.stringify(searchResponse.parse(JSON.parse(res.body))));
+    const results = (JSON.parse(res.body) as z.infer<typeof searchResponse>).results;
+    for (const section of sections) {
+      const hits = results[section] as { _index: string; _score: number }[];
+      expect(hits.length, section).toBeGreaterThan(0);
+      expect(Object.keys(hits[0]!).slice(0, 2), section).toEqual(['_index', '_score']);
+    }
   });
 });
 

@@ -11,7 +11,8 @@ export const searchRoutes: RoutesModule = (app, { search }) => {
   app.get(
     '/api/search/',
     {
-      config: { permission: 'authenticated' },
+      // the search builds its wire shapes itself (search.service.ts): no zod pass on the way out
+      config: { permission: 'authenticated', exactWire: true },
       schema: { querystring: searchQuery, response: { 200: searchResponse, 400: searchError } },
     },
     async (request, reply) => {

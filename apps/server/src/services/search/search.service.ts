@@ -142,7 +142,12 @@ export class SearchService {
     const documents = await load(hits.map((h) => h.id));
     return hits.flatMap((hit) => {
       const document = documents.get(hit.id);
-      return document ? [{ ...document, _index: index, _score: round(hit.score) }] : [];
+      if (!document) return [];
+      // the hit's meta first, where the hit schemas have it (documentMeta): the answer is exact wire
+      const { _index, _score, ...fields } = document as T & { _index?: string; _score?: number };
+      return [
+        { _index: index, _score: round(hit.score), ...fields } as T & { _index: string; _score: number },
+      ];
     });
   }
 }
