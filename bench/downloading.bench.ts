@@ -30,6 +30,7 @@ import {
 } from './support/download-catalogue.ts';
 import { cpuSplit, cpuTicks, machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
+import { skipStartupSnapshot } from './support/snapshot.ts';
 import { markSeededWatched } from './support/watched.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -89,6 +90,7 @@ async function measureEngine(place: BenchPlace) {
   const thumbs = await startThumbnailServer(place.dataDir);
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'downloading-bench-password';
+  await skipStartupSnapshot(place);
   const server = await startBundleServer({
     port,
     dataDir: place.dataDir,

@@ -13,6 +13,7 @@ import { runLoad } from './search/load.ts';
 import { measureVideoList } from './search/video-list.ts';
 import { machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
+import { skipStartupSnapshot } from './support/snapshot.ts';
 import { markSeededWatched } from './support/watched.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -30,6 +31,7 @@ async function measureEngine(place: BenchPlace) {
   const before = machineLoad();
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'list-bench-password';
+  await skipStartupSnapshot(place);
   const server = await startBundleServer({
     port,
     dataDir: place.dataDir,

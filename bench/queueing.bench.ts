@@ -13,6 +13,7 @@ import path from 'node:path';
 import { BENCH_CHANNEL, FAKE_YTDLP, writeDownloadCatalogue } from './support/download-catalogue.ts';
 import { machineLoad, measureEachEngine, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
+import { skipStartupSnapshot } from './support/snapshot.ts';
 
 const ids = Number(process.env.BENCH_IDS ?? 10_000);
 const log = (message: string) => process.stderr.write(`[queueing bench] ${message}\n`);
@@ -22,6 +23,7 @@ async function measureEngine(place: BenchPlace) {
   writeDownloadCatalogue(catalogue, ids, 0);
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'queueing-bench-password';
+  await skipStartupSnapshot(place);
   const server = await startBundleServer({
     port,
     dataDir: place.dataDir,

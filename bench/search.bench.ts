@@ -26,6 +26,7 @@ import { phraseQuality } from './search/quality.ts';
 import { prng, type Samples } from './search/seed.ts';
 import { cpuMs, measureVideoList, postgresCpuMs } from './search/video-list.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
+import { skipStartupSnapshot } from './support/snapshot.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const size = {
@@ -124,6 +125,7 @@ async function measureEngine(place: BenchPlace) {
   const before = machineLoad();
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'search-bench-password';
+  await skipStartupSnapshot(place);
   const server = await startBundleServer({
     port,
     dataDir: place.dataDir,

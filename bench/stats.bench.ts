@@ -19,6 +19,7 @@ import { runLoad, type LoadFigures } from './search/load.ts';
 import { seedLibrary } from './search/seed.ts';
 import { benchEngines, machineLoad, type BenchPlace } from './support/engines.ts';
 import { signInForToken, startBundleServer } from './support/server.ts';
+import { skipStartupSnapshot } from './support/snapshot.ts';
 import { markSeededWatched } from './support/watched.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -116,6 +117,7 @@ async function measure(place: BenchPlace) {
   const before = machineLoad();
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const password = 'stats-bench-password';
+  await skipStartupSnapshot(place);
   const server = await startBundleServer({ port, dataDir, password, env: serverEnv });
   try {
     const headers = { authorization: `Token ${await signInForToken(port, password)}` };

@@ -16,6 +16,7 @@ import { startAssetServer } from '../apps/server/test/helpers/acquisition.ts';
 import { deleteRedisPrefix, freePort, writeBulkCatalogue } from '../apps/server/test/helpers/processes.ts';
 import { benchEngines, machineLoad } from './support/engines.ts';
 import { SERVER_ENV, SERVER_NODE_OPTIONS, signInForToken, startBundleServer } from './support/server.ts';
+import { skipStartupSnapshot } from './support/snapshot.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 24);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 300);
@@ -87,6 +88,7 @@ async function measure(count: number): Promise<Run> {
   };
   const processes: ChildProcess[] = [];
   try {
+    await skipStartupSnapshot(place);
     const api = await startBundleServer({ port, dataDir: place.dataDir, password, env });
     processes.push(api);
     const workers = Array.from({ length: count }, (_, i) =>

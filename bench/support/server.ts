@@ -71,10 +71,10 @@ export async function startBundleServer(options: BundleServerOptions): Promise<C
 
 /**
  * Signs in as the first admin and fetches its API token, as an API client would; then waits until the tasks
- * the server starts by itself have ended (on a new archive, upstream's start-up snapshot copies the whole
- * database: 170 MB at 100 000 videos, seconds of work on the main thread), and until the kernel has
- * written what they wrote (`sync`: the copy of a 10 million-line archive is 7.6 GB of dirty pages, whose
- * write-back went on into the measurements), so that a bench measures the server at rest, not the copy.
+ * the server starts by itself have ended, and until the kernel has written what they wrote (`sync`), so
+ * that a bench measures the server at rest. The archive benches skip the start-up snapshot beforehand
+ * (support/snapshot.ts): on SQLite it copied the whole database (7.6 GB of dirty pages at 10 million lines,
+ * whose write-back went on into the measurements), on PostgreSQL it zipped it for longer than the wait.
  */
 export async function signInForToken(port: number, password: string): Promise<string> {
   const base = `http://127.0.0.1:${port}`;

@@ -8,7 +8,7 @@ import { BackupFolderRepository, BackupZipRepository } from './repositories/back
 import { SnapshotStore } from './repositories/snapshot-store.repository.ts';
 import type { SettingsRepository } from './repositories/settings.repository.ts';
 import { BackupService } from './services/backup/backup.service.ts';
-import { SnapshotService } from './services/backup/snapshot.service.ts';
+import { DAILY_SLOT_SETTING, SnapshotService } from './services/backup/snapshot.service.ts';
 import type { TaskService } from './services/task.service.ts';
 
 export interface BackupDeps {
@@ -44,7 +44,7 @@ export function createBackupServices(deps: BackupDeps) {
     backups,
     timeZone: deps.config.timeZone,
     startTask,
-    claimSlot: (slot) => deps.settings.claimValue('snapshot:daily_slot', slot),
+    claimSlot: (slot) => deps.settings.claimValue(DAILY_SLOT_SETTING, slot),
     ...clock,
   });
   deps.jobs.register('run_backup', runBackupJob(backups, snapshots));

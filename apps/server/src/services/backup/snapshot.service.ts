@@ -23,6 +23,18 @@ const MIN_COUNT = 5;
 const MAX_COUNT = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The setting that holds the last daily slot a process claimed (see `claimSlot`). */
+export const DAILY_SLOT_SETTING = 'snapshot:daily_slot';
+
+/**
+ * The slot `startDaily` claims when it takes a snapshot at start-up: the last 12:00 in `timeZone` at or
+ * before `now`, in ms (every day has one, so it lies within the last 24 hours).
+ */
+export function lastDailySlot(now: number, timeZone: string): number {
+  const cron = new Cron(DAILY, { timezone: timeZone, paused: true });
+  return cron.nextRun(new Date(now - DAY_MS))!.getTime();
+}
+
 export interface SnapshotServiceDeps {
   store: SnapshotStore;
   database: BackupDatabase;
@@ -136,13 +148,7 @@ export class SnapshotService {
       void take(Math.floor(fired / 60_000) * 60_000);
     });
     const newest = this.records()[0];
-    if (!newest || newest.end < this.now() - DAY_MS) void take(this.lastSlot());
-  }
-
-  /** The last daily time at or before now (every day has one, so it lies within the last 24 hours). */
-  private lastSlot(): number {
-    const cron = new Cron(DAILY, { timezone: this.deps.timeZone, paused: true });
-    return cron.nextRun(new Date(this.now() - DAY_MS))!.getTime();
+    if (!newest || newest.end < this.now() - DAY_MS) void take(lastDailySlot(this.now(), this.deps.timeZone));
   }
 
   stopDaily(): void {
