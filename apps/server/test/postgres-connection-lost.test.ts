@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/postgres-open.ts';
 import { createTestDatabase, writeElsewhere, type TestDatabase } from './helpers/database.ts';
 
 /**
@@ -40,5 +41,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL connection ended und
     await settle();
     const pids = await Promise.all([backendPid(db.db), backendPid(db.db)]);
     expect(pids).not.toContain(before);
+  });
+
+  it("tells the opener's listener (the server's logger) which connection ended and why", async () => {
+    const lost: Error[] = [];
+    const own = openPostgres(process.env.TEST_DATABASE_URL!, undefined, (error) => lost.push(error));
+    try {
+      await terminate(await backendPid(own.db));
+      await settle();
+      expect(lost).toHaveLength(1);
+      expect(lost[0]!.message).toMatch(/terminat/i);
+      const { rows } = await sql<{ n: number }>`SELECT 1 AS n`.execute(own.db);
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -23,12 +23,20 @@ function loadPg(): typeof pg {
   return pgPackage;
 }
 
-function connectionLost(error: Error): void {
+/** Where a lost connection is told when the caller has no logger (tests, benches). */
+function toStderr(error: Error): void {
   process.stderr.write(`PostgreSQL connection lost: ${error.message} (the pool opens a new one)\n`);
 }
 
-/** `searchPath` isolates a schema (used by tests, one schema per test file). */
-export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
+/**
+ * `searchPath` isolates a schema (used by tests, one schema per test file); `connectionLost` hears a
+ * connection PostgreSQL ended (the server passes its logger).
+ */
+export function openPostgres(
+  url: string,
+  searchPath?: string,
+  connectionLost: (error: Error) => void = toStderr,
+): DatabaseHandle {
   const pool = new (loadPg().Pool)({
     connectionString: url,
     max: 10,
@@ -37,10 +45,12 @@ export function openPostgres(url: string, searchPath?: string): DatabaseHandle {
   // A connection PostgreSQL ends (a restart, a failover, pg_terminate_backend) emits 'error': unheard, on the
   // pool (an idle one) or on a client a transaction holds between statements, it ended the whole server
   // (seen 1 Dec: a backup's connection terminated mid-run). Heard, the statement on it fails, its task says
-  // why, and the pool drops the client when it is released and opens another.
-  pool.on('error', (error) => connectionLost(error));
+  // why, and the pool drops the client when it is released and opens another. An idle client's 'error' is
+  // heard by the client's listener and then passed on by the pool's own, so the pool's is silent: one
+  // connection lost, told once.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
-    client.on('error', (error) => connectionLost(error));
+    client.on('error', connectionLost);
     // Issue 19, measured at 10 million subtitle lines. Our statements are short lookups run by many
     // requests at once: PostgreSQL compiled with LLVM a typo search's lookup of 545 spellings (its plan
     // costed above jit_above_cost), 25 ms of its 195; and started two parallel workers for a phrase search,
