@@ -107,6 +107,28 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
     expect((await shown())?.player.watched).toBe(false);
   });
 
+  it("users asking at once get their own pages' states, read after they asked", async () => {
+    const tokens = new VideoPageTokensRepository(t.database.db);
+    const [alices, bobs] = await Promise.all([tokens.tokensOf(alice.id), tokens.tokensOf(bob.id)]);
+    expect(alices.archive).toBe(bobs.archive);
+    const reading = tokens.tokensOf(bob.id); // may still be out when the write below commits
+    await elsewhere(
+      `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
+       VALUES (${alice.id}, '${other.youtube_id}', 5, 1700000000)
+       ON CONFLICT (user_id, youtube_id) DO UPDATE SET position = 5`,
+    );
+    const [after, bobsAfter] = await Promise.all([
+      tokens.tokensOf(alice.id),
+      tokens.tokensOf(bob.id),
+      reading,
+    ]);
+    expect(after.user).not.toBe(alices.user);
+    expect(bobsAfter).toEqual(bobs);
+    const [aliceList, bobList] = await Promise.all([list(), list(bob.client)]);
+    expect(aliceList.find((v) => v.youtube_id === other.youtube_id)?.player.position).toBe(5);
+    expect(bobList.find((v) => v.youtube_id === other.youtube_id)?.player.position).toBeUndefined();
+  });
+
   it("one user's marks and positions leave another user's state as it was, the archive's writes do not", async () => {
     const tokens = new VideoPageTokensRepository(t.database.db);
     const before = await tokens.tokensOf(bob.id);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
+import { freshBatchLoader } from './fresh-batch-loader.ts';
 
 /** The tokens of what a user's video list pages show (migrations 0037-0038), as strings. */
 export interface PageTokens {
@@ -24,18 +25,30 @@ export interface PlayerChange {
 export class VideoPageTokensRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** tokensOf's reads: the users whose pages were asked for while the last read ran, in one statement */
+  private readonly tokenReads = freshBatchLoader<number, PageTokens>((userIds) =>
+    this.tokensOfUsers(userIds),
+  );
+
   /**
-   * The archive's tokens and the user's. A user who never marked or watched anything has no rows yet
-   * (`-`); their first mark or position makes them, which changes the token too.
+   * The archive's tokens and the user's, read after this call (fresh-batch-loader.ts). A user who never
+   * marked or watched anything has no rows yet (`-`); their first mark or position makes them, which changes
+   * the token too.
    */
-  async tokensOf(userId: number): Promise<PageTokens> {
+  tokensOf(userId: number): Promise<PageTokens> {
+    return this.tokenReads.load(userId);
+  }
+
+  private async tokensOfUsers(userIds: readonly number[]): Promise<PageTokens[]> {
+    const scopes = new Set([0, ...userIds.flatMap((id) => [id, -id])]);
     const rows = await this.db
       .selectFrom('video_page_tokens')
       .select(['scope', 'token'])
-      .where('scope', 'in', [0, userId, -userId])
+      .where('scope', 'in', [...scopes])
       .execute();
-    const token = (scope: number) => String(rows.find((row) => row.scope === scope)?.token ?? '-');
-    return { archive: token(0), marks: token(-userId), user: token(userId) };
+    const tokens = new Map(rows.map((row) => [Number(row.scope), String(row.token)]));
+    const token = (scope: number) => tokens.get(scope) ?? '-';
+    return userIds.map((id) => ({ archive: token(0), marks: token(-id), user: token(id) }));
   }
 
   /** The archive's token alone: videos, channels, subtitles, playlist entries, and the totals their triggers keep. */
