@@ -125,7 +125,7 @@ export function createContainer(
     },
     ...(options.now && { now: options.now }),
   });
-  const pageTokens = new VideoPageTokensRepository(database.db);
+  const pageTokens = new VideoPageTokensRepository(database.db, database.engine);
   return {
     config,
     database,

@@ -124,7 +124,7 @@ describe.each(ENGINES)('the kept download history at midnight, on %s', (engine) 
   it('lets the oldest day go when the clock passes midnight, with no write in between', async () => {
     const day = 86_400_000;
     let clock = Date.parse('2026-03-10T12:00:00Z');
-    const tokens = new VideoPageTokensRepository(database.db);
+    const tokens = new VideoPageTokensRepository(database.db, database.engine);
     const stats = new StatsService(
       new StatsRepository(database.db),
       'UTC',

@@ -108,7 +108,7 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
   });
 
   it("users asking at once get their own pages' states, read after they asked", async () => {
-    const tokens = new VideoPageTokensRepository(t.database.db);
+    const tokens = new VideoPageTokensRepository(t.database.db, t.database.engine);
     const [alices, bobs] = await Promise.all([tokens.tokensOf(alice.id), tokens.tokensOf(bob.id)]);
     expect(alices.archive).toBe(bobs.archive);
     const reading = tokens.tokensOf(bob.id); // may still be out when the write below commits
@@ -130,7 +130,7 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
   });
 
   it("one user's marks and positions leave another user's state as it was, the archive's writes do not", async () => {
-    const tokens = new VideoPageTokensRepository(t.database.db);
+    const tokens = new VideoPageTokensRepository(t.database.db, t.database.engine);
     const before = await tokens.tokensOf(bob.id);
     await elsewhere(
       `INSERT INTO watch_progress (user_id, youtube_id, position, updated_at)
@@ -249,7 +249,7 @@ describe.each(VARIANTS)('kept video list pages on $engine (read threads: $readTh
   });
 
   it('the changes between two tokens name every video they touched, and an unknown token touches all', async () => {
-    const tokens = new VideoPageTokensRepository(t.database.db);
+    const tokens = new VideoPageTokensRepository(t.database.db, t.database.engine);
     const changes = new PlayerChanges((...args) => tokens.playerChanges(...args));
     const save = (id: string, position: number) =>
       elsewhere(
