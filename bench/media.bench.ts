@@ -13,12 +13,13 @@
 // BENCH_SECONDS (default 8) per case and server, BENCH_ROUNDS (default 4), BENCH_FILE_MB (default 64),
 // BENCH_NODE_ARGS (options for the server's node, e.g. '--max-semi-space-size=16': the young generation is what
 // the 1 MiB ranges' throughput turns on, docs/ARCHITECTURE.md, 28 Nov's figures).
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { dropFromPageCache, rawDiskMibPerSecond } from './support/disk-read.ts';
 import { startBundleServer, signInForToken } from './support/server.ts';
 
@@ -26,6 +27,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8) / rounds;
 const bareInProcess = process.env.BENCH_BARE_IN_PROCESS === '1';
 const fileMb = Number(process.env.BENCH_FILE_MB ?? 64);
+const execFileAsync = promisify(execFile);
 const log = (message: string) => process.stderr.write(`[media bench] ${message}\n`);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-media-bench-'));
@@ -166,27 +168,30 @@ async function measure(
   };
 }
 
-/** One player's stream: the whole file through `Range: bytes=0-` from a dropped page cache, in MiB/s. */
+/**
+ * One player's stream: the whole file through `Range: bytes=0-` from a dropped page cache, in MiB/s, as curl
+ * receives it. curl rather than node:http, whose receiving costs the bench process a core of its own at these
+ * rates: the figure is the server's, as a native player gets it, not the load generator's.
+ */
 async function streamFromDisk(port: number, urlPath: string, headers: Record<string, string>) {
   dropFromPageCache(file);
-  const started = performance.now();
-  const bytes = await new Promise<number>((resolve, reject) => {
-    http
-      .get(
-        { host: '127.0.0.1', port, path: urlPath, headers: { ...headers, range: 'bytes=0-' } },
-        (response) => {
-          let received = 0;
-          response.on('data', (chunk: Buffer) => (received += chunk.length));
-          response.on('end', () =>
-            response.statusCode === 206 ? resolve(received) : reject(new Error(`${response.statusCode}`)),
-          );
-          response.on('error', reject);
-        },
-      )
-      .on('error', reject);
-  });
-  if (bytes !== size) throw new Error(`the stream gave ${bytes} of ${size} bytes`);
-  return bytes / (1 << 20) / ((performance.now() - started) / 1000);
+  const headerArgs = Object.entries({ ...headers, range: 'bytes=0-' }).flatMap(([k, v]) => [
+    '-H',
+    `${k}: ${v}`,
+  ]);
+  const { stdout } = await execFileAsync('curl', [
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code} %{size_download} %{speed_download}',
+    ...headerArgs,
+    `http://127.0.0.1:${port}${urlPath}`,
+  ]);
+  const [status, bytes, bytesPerSecond] = stdout.trim().split(' ').map(Number);
+  if (status !== 206 || bytes !== size)
+    throw new Error(`the stream gave ${status}, ${bytes} of ${size} bytes`);
+  return bytesPerSecond! / (1 << 20);
 }
 
 /** DESIGN.md §9: streaming against dd, alternating, three passes a round; the ratio is the passes' median. */
