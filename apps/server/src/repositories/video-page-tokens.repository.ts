@@ -27,7 +27,7 @@ export class VideoPageTokensRepository {
   /**
    * Whether token reads are batched: on PostgreSQL, where each is a round trip. On SQLite one is a B-tree
    * look-up of a few microseconds on the main thread, with nothing to share: batched, bench:list's kept pages
-   * cost more server CPU there (0.07-0.09 → 0.09-0.17 ms, two alternating runs on a loaded machine).
+   * cost the same server CPU within the noise (quiet, alternating builds: 0.08-0.27 ms against 0.10-0.22).
    */
   private readonly batched: boolean;
 
