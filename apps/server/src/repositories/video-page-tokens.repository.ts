@@ -1,3 +1,4 @@
+import type DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/tables.ts';
@@ -25,31 +26,27 @@ export interface PlayerChange {
 /** Reads the tokens outside any transaction. */
 export class VideoPageTokensRepository {
   /**
-   * Whether token reads are batched: on PostgreSQL, where each is a round trip. On SQLite one is a B-tree
-   * look-up of a few microseconds on the main thread, with nothing to share: batched, bench:list's kept pages
-   * cost the same server CPU within the noise (quiet, alternating builds: 0.08-0.27 ms against 0.10-0.22).
+   * tokensOf's reads batched (fresh-batch-loader.ts): the users whose pages were asked for while the last
+   * read ran, in one statement. On PostgreSQL only, where each read is a round trip. On SQLite one is a
+   * B-tree look-up of a few microseconds on the main thread, with nothing to share: batched, bench:list's
+   * kept pages cost the same server CPU within the noise (quiet, alternating builds: 0.08-0.27 ms against
+   * 0.10-0.22).
    */
-  private readonly batched: boolean;
+  private readonly tokenReads: DataLoader<number, PageTokens> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     engine: Engine,
   ) {
-    this.batched = engine === 'postgres';
+    if (engine === 'postgres') this.tokenReads = freshBatchLoader((userIds) => this.tokensOfUsers(userIds));
   }
 
-  /** tokensOf's reads: the users whose pages were asked for while the last read ran, in one statement */
-  private readonly tokenReads = freshBatchLoader<number, PageTokens>((userIds) =>
-    this.tokensOfUsers(userIds),
-  );
-
   /**
-   * The archive's tokens and the user's, read after this call (batched on PostgreSQL: fresh-batch-loader.ts). A user who never
-   * marked or watched anything has no rows yet (`-`); their first mark or position makes them, which changes
-   * the token too.
+   * The archive's tokens and the user's, read after this call. A user who never marked or watched anything
+   * has no rows yet (`-`); their first mark or position makes them, which changes the token too.
    */
   async tokensOf(userId: number): Promise<PageTokens> {
-    return this.batched ? this.tokenReads.load(userId) : (await this.tokensOfUsers([userId]))[0]!;
+    return this.tokenReads ? this.tokenReads.load(userId) : (await this.tokensOfUsers([userId]))[0]!;
   }
 
   private async tokensOfUsers(userIds: readonly number[]): Promise<PageTokens[]> {
