@@ -5,9 +5,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREDENTIAL_REUSE_MS } from '../src/services/recent-credentials.ts';
-import { OpenFiles, READ_CHUNK } from '../src/repositories/open-files.ts';
+import { LENT_PER_STREAM, OpenFiles, READ_CHUNK } from '../src/repositories/open-files.ts';
 import { createTestApp, createUser, sessionClient, type Client, type TestApp } from './helpers/app.ts';
 import { ENGINES } from './helpers/database.ts';
 
@@ -368,6 +370,36 @@ describe.each(ENGINES)('media and cache files on %s', (engine) => {
     expect(Buffer.concat(third).equals(content.subarray(2 * READ_CHUNK))).toBe(true);
     const firstMemory = new Set(first.map((chunk) => chunk.buffer));
     expect(third.every((chunk) => firstMemory.has(chunk.buffer))).toBe(true);
+    files.closeIdle();
+    fs.rmSync(file);
+  });
+
+  it('streams a whole file through a few read buffers, each read into again only once the sink has sent it', async () => {
+    const { mediaDir } = t.container.config;
+    const file = path.join(mediaDir, CHANNEL, 'through.mp4');
+    const content = randomBytes(12 * READ_CHUNK + 777);
+    fs.writeFileSync(file, content);
+    const stated = fs.statSync(file);
+    const files = new OpenFiles();
+    // a socket that takes a while to send each chunk, and reads it only then: a buffer read into again
+    // before that would send another part of the file
+    const sent: Buffer[] = [];
+    const memory = new Set<ArrayBufferLike>();
+    const sink = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, done) {
+        memory.add(chunk.buffer);
+        setTimeout(() => {
+          sent.push(Buffer.from(chunk));
+          done();
+        }, 2);
+      },
+    });
+    const body = await files.read(file, stated, undefined, sink);
+    await pipeline(body as NodeJS.ReadableStream, sink);
+    expect(Buffer.concat(sent).equals(content)).toBe(true);
+    // 13 reads, through no more buffers than a stream may hold at once
+    expect(memory.size).toBeLessThanOrEqual(LENT_PER_STREAM);
     files.closeIdle();
     fs.rmSync(file);
   });

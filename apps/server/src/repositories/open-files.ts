@@ -26,15 +26,18 @@ export const SMALL_READ = 64 * 1024;
  * IDLE_MS. With a fresh 512 KiB buffer per read, random 1 MiB ranges at 8 clients reached 0.70-0.82 of a
  * bare Node server's throughput, 0.92 with a 16 MB young generation instead of our 4 MB (docs/ARCHITECTURE.md,
  * "The server's memory under load"), presumably as each buffer outlived the young generation while its
- * socket sent it; with these, 0.91-1.05. A buffer comes back once the response it went out on has closed.
+ * socket sent it; with these, 0.91-1.05. A buffer comes back once the response has sent what was read into it.
  */
 const POOLED_BUFFERS = 16;
 /**
- * Pool buffers one stream holds until its response closes: a player's range (1 MiB or less) reads into
- * them; a longer stream (a whole file, an open-ended range) reads the rest into fresh buffers, so it does
- * not hold one per 512 KiB sent until it ends.
+ * Pool buffers one stream holds at once. Each goes back as soon as the response it is piped into has handed
+ * its bytes to the kernel, so a whole file streams through three: one the socket is sending, one waiting for
+ * it, one the next read fills. Fresh buffers for every read after the first two cost V8 a full collection of the server's heap per
+ * ~20 MB streamed ("external memory pressure", ~30 ms of the main thread each): a whole file from the disk
+ * went out at 0.24 of dd's rate, and half of the main thread was the garbage collector. Reads beyond these
+ * (a stream not piped into its response, a sink that does not tell what it still holds) get fresh buffers.
  */
-const LENT_PER_STREAM = 2;
+export const LENT_PER_STREAM = 3;
 
 interface OpenFile {
   fd: number;
@@ -47,9 +50,13 @@ interface OpenFile {
   lastUsed: number;
 }
 
-/** Something that says when it is done with what was written to it: an HTTP response's 'close'. */
+/**
+ * Where a stream's chunks go, an HTTP response: 'close' says it is done with everything written to it, and
+ * `writableLength` (when it has one) how many bytes written to it it still holds, its socket's included.
+ */
 export interface BufferSink {
   once(event: 'close', listener: () => void): unknown;
+  readonly writableLength?: number;
 }
 
 export class OpenFiles {
@@ -82,7 +89,7 @@ export class OpenFiles {
         open.fd,
         bounded,
         () => this.done(open),
-        sentTo ? this.pool : undefined,
+        sentTo && { pool: this.pool, sink: sentTo },
       );
       sentTo?.once('close', () => stream.giveBack());
       return stream;
@@ -196,56 +203,100 @@ interface BufferPool {
   give(buffer: Buffer): void;
 }
 
+/** The pool a stream's reads borrow from, and the response they go out on. */
+interface Lending {
+  pool: BufferPool;
+  sink: BufferSink;
+}
+
 /**
  * One byte range read through a descriptor it does not own: `release` runs once when the stream is done
  * (ended, failed or destroyed), and never while a read is still under way, so the descriptor cannot be
  * closed (and its number reused for another file) under a read.
  *
- * With a pool, its first reads go into the pool's buffers, which `giveBack` returns once the sink has
- * closed: then nothing sends them any more. A buffer a read is still filling goes back when that read ends.
+ * With lending, its reads go into the pool's buffers (LENT_PER_STREAM at a time). A buffer goes back when
+ * nothing can send it any more: once the sink has closed, or earlier, while the stream is piped into the sink
+ * and nothing else, once every byte pushed through it has left both this stream's queue and the sink (the
+ * bytes either still holds are counted from the end of what was pushed, so a sink holding others' bytes
+ * too only makes it wait longer). A buffer a read is still filling goes back when that read ends.
  */
 class DescriptorStream extends Readable {
   private position: number;
   private readonly end: number;
   private reading = false;
   private released = false;
-  private readonly lent: Buffer[] = [];
+  /** lent buffers pushed, oldest first, each with the count of bytes pushed up to its end */
+  private readonly lent: { buffer: Buffer; pushedBy: number }[] = [];
+  private pushed = 0;
   private givenBack = false;
+  /** piped into the sink and only there: what the sink still holds is all that is still to be sent */
+  private pipedIntoSinkOnly: boolean | undefined;
+  /** the last push left room in the stream's queue: read on without waiting to be asked */
+  private wantsMore = true;
 
   constructor(
     private readonly fd: number,
     range: ByteRange,
     private readonly release: () => void,
-    private readonly pool?: BufferPool,
+    private readonly lending?: Lending,
   ) {
     super({ highWaterMark: READ_CHUNK });
     this.position = range.start;
     this.end = range.end + 1;
   }
 
+  override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
+    this.pipedIntoSinkOnly =
+      this.pipedIntoSinkOnly === undefined && (destination as unknown) === this.lending?.sink;
+    return super.pipe(destination, options);
+  }
+
+  override unpipe(destination?: NodeJS.WritableStream): this {
+    this.pipedIntoSinkOnly = false;
+    return super.unpipe(destination);
+  }
+
   override _read(): void {
+    // a read ahead is under way: its end pushes
+    if (!this.reading) this.readNext();
+  }
+
+  /**
+   * Reads the next chunk; once it is in, the one after is started before this one is pushed, while the
+   * stream still wants more. Pushing writes the chunk to the socket there and then (the kernel takes it as
+   * it comes), so a read started after the push would wait for that copy: a whole file from the disk went
+   * out at the rate of one read and one socket write after another.
+   */
+  private readNext(): void {
     const length = Math.min(READ_CHUNK, this.end - this.position);
     if (length <= 0) {
       this.push(null);
       return;
     }
-    const pooled = this.pool !== undefined && !this.givenBack && this.lent.length < LENT_PER_STREAM;
-    const buffer = pooled ? this.pool!.take() : Buffer.allocUnsafe(length);
+    this.returnSent();
+    const pool =
+      this.lending && !this.givenBack && this.lent.length < LENT_PER_STREAM ? this.lending.pool : undefined;
+    const buffer = pool ? pool.take() : Buffer.allocUnsafe(length);
     this.reading = true;
     fs.read(this.fd, buffer, 0, length, this.position, (error, bytesRead) => {
       this.reading = false;
-      if (pooled && this.givenBack) {
-        this.pool!.give(buffer);
+      if (pool && this.givenBack) {
+        pool.give(buffer);
         // the sink closed under this read: nothing will send what it read
         return this.destroyed ? this.releaseOnce() : this.destroy();
       }
-      if (pooled) this.lent.push(buffer);
       if (this.destroyed) return this.releaseOnce();
       if (error) return this.destroy(error);
       // the file got shorter than its stat said: end here, as createReadStream does
       if (bytesRead === 0) return this.push(null);
       this.position += bytesRead;
-      this.push(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+      // lent from now on, but not sendable before it is pushed (returnSent goes oldest first)
+      const lent = pool && { buffer, pushedBy: Infinity };
+      if (lent) this.lent.push(lent);
+      if (this.position < this.end && this.wantsMore) this.readNext();
+      this.pushed += bytesRead;
+      if (lent) lent.pushedBy = this.pushed;
+      this.wantsMore = this.push(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
       if (this.position >= this.end) this.push(null);
     });
   }
@@ -257,9 +308,18 @@ class DescriptorStream extends Readable {
 
   /** The sink is done: its buffers go back to the pool (the one a read is filling, when that read ends). */
   giveBack(): void {
-    if (this.givenBack || !this.pool) return;
+    if (this.givenBack || !this.lending) return;
     this.givenBack = true;
-    for (const buffer of this.lent.splice(0)) this.pool.give(buffer);
+    for (const { buffer } of this.lent.splice(0)) this.lending.pool.give(buffer);
+  }
+
+  /** Lent buffers whose bytes have all left this stream and the sink go back to the pool. */
+  private returnSent(): void {
+    const held = this.lending?.sink.writableLength;
+    if (!this.pipedIntoSinkOnly || held === undefined) return;
+    const sent = this.pushed - this.readableLength - held;
+    while (this.lent.length > 0 && this.lent[0]!.pushedBy <= sent)
+      this.lending!.pool.give(this.lent.shift()!.buffer);
   }
 
   private releaseOnce(): void {
