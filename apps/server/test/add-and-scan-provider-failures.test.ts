@@ -32,13 +32,14 @@ const BREAKAGES: [string, RegExp][] = [
   ],
   ['silent', /^yt-dlp failed while \w+ .*\(yt-dlp exited with code 1\): check that yt-dlp runs/],
   ['usage', /^yt-dlp failed while \w+ .*yt-dlp: error: no such option: --.*check that yt-dlp runs/],
-  // a call hung past TK_YTDLP_TIMEOUT_S: stopped, and read as the provider out of reach
-  ['hang', /yt-dlp gave no answer within 2 s and was stopped/],
   ['not-json', /^yt-dlp failed while \w+ .*yt-dlp printed no JSON for .*wrapper 1\.2/],
   ['null', /^yt-dlp failed while \w+ .*yt-dlp printed no JSON for /],
   ['truncated', /^yt-dlp failed while \w+ .*yt-dlp was killed \(SIGKILL\)/],
   ['garbage', /^yt-dlp failed while \w+ .*yt-dlp printed output that is not JSON: \{"id":/],
 ];
+
+/** A call hung past TK_YTDLP_TIMEOUT_S (2 s here): stopped, and read as the provider out of reach. */
+const HANG: [string, RegExp] = ['hang', /yt-dlp gave no answer within 2 s and was stopped/];
 
 /** The provider refusing us, as yt-dlp prints it for one video: the bot check and HTTP 429. */
 const REFUSALS: [string, string, RegExp][] = [
@@ -79,10 +80,14 @@ interface Task {
   traceback: string | null;
 }
 
+/**
+ * An app on the breakable fake. Only the hang case waits for TK_YTDLP_TIMEOUT_S, and sets 2 s; every other
+ * case needs the fake to answer before it: on a loaded CI machine a node-based fake took over 2 s to start,
+ * and its call was taken for a hung one.
+ */
 async function setUp(engine: (typeof ENGINES)[number], env: Record<string, string> = {}) {
   ytdlp.install('works');
-  // a call printing nothing for 2 s is hung: long enough for the fake on a loaded machine
-  const t = await createTestApp(engine, { YTDLP_PATH: ytdlp.executable, TK_YTDLP_TIMEOUT_S: '2', ...env });
+  const t = await createTestApp(engine, { YTDLP_PATH: ytdlp.executable, TK_YTDLP_TIMEOUT_S: '60', ...env });
   const staff = await sessionClient(t, (await createUser(t, { username: 'keeper', staff: true })).id);
   await t.container.appConfig.update({ downloads: { sleep_interval: 0, subtitle: null } });
   return { t, staff };
@@ -133,34 +138,56 @@ describe.each(ENGINES)('adding to the queue while yt-dlp is broken, on %s', (eng
     await t.close();
   });
 
+  /** An add with yt-dlp broken in `mode`: it ends saying `why`, its lines kept, and the next add queues them. */
+  async function expectAddEnded(mode: string, why: RegExp) {
+    ytdlp.install(mode);
+    const failed = await add([BRAVO_URL, 'alphaVid002']);
+    expect(failed.status).toBe('FAILURE');
+    expect(failed.traceback).toMatch(why);
+    expect(failed.traceback).toMatch(
+      /2 lines kept: added again at the next add to the queue or download run/,
+    );
+    expect(await listed()).toEqual([]);
+    expect(await kept()).toEqual(['alphaVid002 (held)', `${BRAVO_URL} (held)`]);
+
+    // yt-dlp mended: the next add resumes the kept lines beside its own; a line the provider answers
+    // "unavailable" for still ends with its message
+    ytdlp.install('works');
+    const earlier = new Set((await addTasks()).map((task) => task.task_id));
+    const next = await add(['alphaVid003', FAKE.failing]);
+    expect(next.status).toBe('SUCCESS');
+    expect(next.result).toMatch(/^Added 1 video to the queue\. Failed 1: failVideo01: .*Video unavailable/);
+    const resumed = (await addTasks()).filter((task) => !earlier.has(task.task_id));
+    expect(resumed.filter((task) => task.task_id !== next.task_id)).toEqual([
+      expect.objectContaining({ status: 'SUCCESS', result: 'Added 6 videos to the queue.' }),
+    ]);
+    expect(await listed()).toEqual(['alphaVid002', 'alphaVid003', ...BRAVO_VIDEOS].sort());
+    expect(await kept()).toEqual([]);
+  }
+
   it.each(BREAKAGES)(
     'yt-dlp %s: the add ends saying why, its lines are kept and the next add queues them',
-    async (mode, why) => {
-      ytdlp.install(mode);
-      const failed = await add([BRAVO_URL, 'alphaVid002']);
-      expect(failed.status).toBe('FAILURE');
-      expect(failed.traceback).toMatch(why);
-      expect(failed.traceback).toMatch(
-        /2 lines kept: added again at the next add to the queue or download run/,
-      );
-      expect(await listed()).toEqual([]);
-      expect(await kept()).toEqual(['alphaVid002 (held)', `${BRAVO_URL} (held)`]);
-
-      // yt-dlp mended: the next add resumes the kept lines beside its own; a line the provider answers
-      // "unavailable" for still ends with its message
-      ytdlp.install('works');
-      const earlier = new Set((await addTasks()).map((task) => task.task_id));
-      const next = await add(['alphaVid003', FAKE.failing]);
-      expect(next.status).toBe('SUCCESS');
-      expect(next.result).toMatch(/^Added 1 video to the queue\. Failed 1: failVideo01: .*Video unavailable/);
-      const resumed = (await addTasks()).filter((task) => !earlier.has(task.task_id));
-      expect(resumed.filter((task) => task.task_id !== next.task_id)).toEqual([
-        expect.objectContaining({ status: 'SUCCESS', result: 'Added 6 videos to the queue.' }),
-      ]);
-      expect(await listed()).toEqual(['alphaVid002', 'alphaVid003', ...BRAVO_VIDEOS].sort());
-      expect(await kept()).toEqual([]);
-    },
+    expectAddEnded,
   );
+
+  describe('with a call silent for 2 s counted as hung', () => {
+    // the outer beforeEach empties this app's tables: it reads `t`, swapped here
+    let outer: { t: TestApp; staff: Client };
+    beforeAll(async () => {
+      outer = { t, staff };
+      ({ t, staff } = await setUp(engine, { TK_YTDLP_TIMEOUT_S: '2' }));
+    });
+    afterAll(async () => {
+      await t.container.jobs.close();
+      await t.close();
+      ({ t, staff } = outer);
+    });
+
+    it.each([HANG])(
+      'yt-dlp %s: the add ends saying why, its lines are kept and the next add queues them',
+      expectAddEnded,
+    );
+  });
 
   it('a channel line alone: yt-dlp failing on its listing keeps it, and the start-up resume queues it', async () => {
     ytdlp.install('not-json');
@@ -287,8 +314,9 @@ describe.each(ENGINES)('update_subscribed while yt-dlp is broken, on %s', (engin
       (r) => r.youtube_id,
     );
 
-  beforeAll(async () => {
-    ({ t, staff } = await setUp(engine));
+  /** An app with two subscribed channels and a subscribed playlist. */
+  async function setUpSubscribed(env: Record<string, string> = {}) {
+    ({ t, staff } = await setUp(engine, env));
     await t.container.appConfig.update({
       subscriptions: {
         channel_size: 2,
@@ -314,7 +342,8 @@ describe.each(ENGINES)('update_subscribed while yt-dlp is broken, on %s', (engin
       playlist_subscribed: 1,
       entries: ['alphaVid001', 'bravoVid002'],
     });
-  });
+  }
+  beforeAll(() => setUpSubscribed());
   beforeEach(async () => {
     await db().deleteFrom('download_queue').execute();
   });
@@ -323,23 +352,44 @@ describe.each(ENGINES)('update_subscribed while yt-dlp is broken, on %s', (engin
     await t.close();
   });
 
+  /** A scan with yt-dlp broken in `mode`: it ends saying `why`, every channel and playlist as it was. */
+  async function expectScanEnded(mode: string, why: RegExp) {
+    const before = await subscriptions();
+    ytdlp.install(mode);
+    const task = await rescan();
+    expect(task.status).toBe('FAILURE');
+    expect(task.traceback).toMatch(why);
+    if (!['missing', 'no-exec', 'hang'].includes(mode)) {
+      expect(task.traceback).toMatch(
+        /^yt-dlp failed while scanning Alpha Workshop .*The scan stopped with every channel and playlist as it was/,
+      );
+    }
+    expect(await subscriptions()).toEqual(before);
+    expect(await queued()).toEqual([]);
+  }
+
   it.each(BREAKAGES)(
     'yt-dlp %s: the scan ends saying why, with every channel and playlist as it was',
-    async (mode, why) => {
-      const before = await subscriptions();
-      ytdlp.install(mode);
-      const task = await rescan();
-      expect(task.status).toBe('FAILURE');
-      expect(task.traceback).toMatch(why);
-      if (!['missing', 'no-exec', 'hang'].includes(mode)) {
-        expect(task.traceback).toMatch(
-          /^yt-dlp failed while scanning Alpha Workshop .*The scan stopped with every channel and playlist as it was/,
-        );
-      }
-      expect(await subscriptions()).toEqual(before);
-      expect(await queued()).toEqual([]);
-    },
+    expectScanEnded,
   );
+
+  describe('with a call silent for 2 s counted as hung', () => {
+    let outer: { t: TestApp; staff: Client };
+    beforeAll(async () => {
+      outer = { t, staff };
+      await setUpSubscribed({ TK_YTDLP_TIMEOUT_S: '2' });
+    });
+    afterAll(async () => {
+      await t.container.jobs.close();
+      await t.close();
+      ({ t, staff } = outer);
+    });
+
+    it.each([HANG])(
+      'yt-dlp %s: the scan ends saying why, with every channel and playlist as it was',
+      expectScanEnded,
+    );
+  });
 
   it('the next scan with a working yt-dlp queues what is new', async () => {
     ytdlp.install('works');
