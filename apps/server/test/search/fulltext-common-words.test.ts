@@ -204,3 +204,27 @@ describe.each(ENGINES)('a phrase whose pair is as common as its words on %s', (e
     expect(hits[25]?.line).not.toContain('gamma delta');
   });
 });
+
+// Before any statistics (PostgreSQL: no ANALYZE yet) no word is known to be common, so whether a typed word
+// is one the lines hold is looked up: on PostgreSQL in the lines' word list (migration 0042), on SQLite in
+// the index itself.
+describe.each(ENGINES)('a typed word the lines hold, without statistics, on %s', (engine) => {
+  let database: TestDatabase;
+  let index: SearchIndex;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedSearchLibrary(database.db);
+    await insertFragment(database.db, IDS.rocket, 'de', 'auto', 904, 'an orbital station');
+    index = engine === 'sqlite' ? new SqliteSearchIndex(database.db) : new PostgresSearchIndex(database.db);
+  });
+  afterAll(() => database.cleanup());
+
+  const typed = (text: string) => ({ words: queryWords(text), prefixLast: true, typos: 0 as const });
+  const lines = async (text: string) =>
+    (await index.fragments({ words: typed(text) }, { limit: 30, offset: 0 })).hits.map((h) => h.line).sort();
+
+  it('takes it as the word, and a start of words as their prefix', async () => {
+    expect(await lines('orbit')).toEqual(['The rocket reaches orbit in eight minutes']);
+    expect(await lines('orbi')).toEqual(['The rocket reaches orbit in eight minutes', 'an orbital station']);
+  });
+});

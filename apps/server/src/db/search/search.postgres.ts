@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../tables.ts';
-import { found, PostgresFinders, type Finder } from './pg-fulltext-finders.ts';
+import { found, PostgresFinders, searched, type Finder } from './pg-fulltext-finders.ts';
 import { mergePendingLists } from './pg-pending-lists.ts';
 import { refillSearchTables, SEARCH_KEYS, type SearchTable } from './pg-rebuild.ts';
 import { refreshSearchStatistics } from './pg-search-statistics.ts';
@@ -98,7 +98,7 @@ export class PostgresSearchIndex implements SearchIndex {
       async (groups, p) => {
         const matches = (expression: string, exclude: number[], finder?: Finder) =>
           sql`SELECT s.id AS rid, ts_rank_cd(s.doc, q) AS score
-            FROM subtitle_fragments_search s CROSS JOIN ${toTsquery(expression)} q ${lines}
+            FROM ${searched('subtitle_fragments_search', finder)} CROSS JOIN ${toTsquery(expression)} q ${lines}
             WHERE ${found(finder)} AND ${filters} ${notIn(sql`s.id`, exclude)}`;
         const ranked = groups
           ? await this.fulltextPage('subtitle_fragments_search', matches, groups, p, {
@@ -131,7 +131,7 @@ export class PostgresSearchIndex implements SearchIndex {
       async (groups, p) => {
         const matches = (expression: string, exclude: string[], finder?: Finder) =>
           sql`SELECT s.comment_id AS rid, ts_rank_cd(s.doc, q) AS score
-            FROM comments_search s CROSS JOIN ${toTsquery(expression)} q
+            FROM ${searched('comments_search', finder)} CROSS JOIN ${toTsquery(expression)} q
             JOIN comments b ON b.comment_id = s.comment_id
             WHERE ${found(finder)} ${channel} ${notIn(sql`s.comment_id`, exclude)}`;
         // comments are not searched phrase first: SQLite has no word pairs index for them
