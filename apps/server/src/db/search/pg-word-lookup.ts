@@ -24,11 +24,9 @@ export class PostgresWordLookup {
    */
   async isIndexedWord(table: 'subtitle_fragments' | 'comments', word: string): Promise<boolean> {
     if ((await this.frequency.counts(`${table}_search`)).words.has(word)) return true;
-    const found =
-      table === 'subtitle_fragments'
-        ? await sql`SELECT 1 FROM subtitle_words WHERE word = ${word}`.execute(this.db)
-        : await sql`SELECT 1 FROM comments_search
-            WHERE doc @@ ${toTsquery(tsqueryExpression([{ terms: [word] }]))} LIMIT 1`.execute(this.db);
+    if (table === 'subtitle_fragments') return (await this.listed([word])).length > 0;
+    const found = await sql`SELECT 1 FROM comments_search
+      WHERE doc @@ ${toTsquery(tsqueryExpression([{ terms: [word] }]))} LIMIT 1`.execute(this.db);
     return found.rows.length > 0;
   }
 
